@@ -1,0 +1,5 @@
+import { bus } from 'shared-events';
+
+export default function SearchBox() {
+  return <span data-remote="catalog" data-bus-id={bus.instanceId}>Search</span>;
+}

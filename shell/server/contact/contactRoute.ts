@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { openContactStore } from './contactStore.ts';
+
+const contactBody = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200, 'name is too long'),
+  email: z.string().trim().max(320, 'email is too long').email('email is not a valid address'),
+  message: z.string().trim().min(1, 'message is required').max(5000, 'message is too long (5000 characters at most)'),
+});
+
+export function registerContactRoute(app: FastifyInstance, store: ReturnType<typeof openContactStore>): void {
+  app.post('/api/contact', { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const parsed = contactBody.safeParse(request.body);
+    if (!parsed.success) {
+      return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? 'invalid message' });
+    }
+    const id = store.save(parsed.data);
+    return reply.code(201).send({ id });
+  });
+}

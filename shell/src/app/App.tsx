@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { bus } from 'shared-events';
+import { Header } from '../header/Header.tsx';
+import { Footer } from '../footer/Footer.tsx';
+import { Breadcrumb } from '../breadcrumb/Breadcrumb.tsx';
+import { Toasts } from '../toasts/Toasts.tsx';
+import { appRoutes } from './routes.tsx';
+import styles from './App.module.css';
+
+export function App() {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className={styles.page} data-bus-id={bus.instanceId}>
+      <a className={styles.skipLink} href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Breadcrumb />
+        <Routes>
+          {appRoutes.map((route) => (
+            <Route key={route.path} path={route.path} element={route.element} />
+          ))}
+        </Routes>
+      </main>
+      <Footer />
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import './styles/tokens.css';
+import './styles/global.css';
+import { App } from './app/App.tsx';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <BrowserRouter>
+    <App />
+  </BrowserRouter>,
+);

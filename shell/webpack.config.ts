@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import type { Configuration } from 'webpack';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+// The host declares no remotes at build time: it learns where they live from /remotes.json at
+// runtime, so a remote team redeploys without a shell rebuild (docs/decisions/0003).
+export default (_env: unknown, argv: { mode?: string }): Configuration => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: './src/index.ts',
+    context: here,
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(here, 'dist'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    cache: { type: 'filesystem', cacheDirectory: path.join(here, '../.cache/webpack/shell') },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    module: {
+      rules: [
+        { test: /\.tsx?$/, loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } } },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules: { auto: true, namedExport: false, localIdentName: production ? 'sh-[hash:base64:6]' : 'sh-[local]-[hash:base64:4]' } } }] },
+        { test: /\.(svg|png|webp|woff2)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        dts: false,
+        shareStrategy: 'loaded-first',
+        shared: {
+          react: { singleton: true, requiredVersion: '^19.0.0' },
+          'react/': { singleton: true, requiredVersion: '^19.0.0' },
+          'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+          'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
+          'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+          'shared-events': { singleton: true, requiredVersion: '^0.1.0' },
+        },
+      }),
+      new HtmlWebpackPlugin({ template: './src/index.html', favicon: './public/favicon.svg' }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+      }),
+    ],
+    performance: { hints: false },
+  };
+};
