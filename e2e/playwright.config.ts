@@ -1,0 +1,48 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The suite runs its own stack on ports of its own, with a fresh data folder, so it never
+// collides with a storefront a developer has running on :3000.
+const ports = { gateway: 4000, catalog: 4101, checkout: 4102, auth: 4199, database: 4100, stripe: 4111 };
+const repoRoot = path.resolve(__dirname, '..');
+export const baseURL = `http://localhost:${ports.gateway}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: path.join(repoRoot, 'test-results'),
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  webServer: {
+    command: `"${process.execPath}" shell/stack/start.ts`,
+    cwd: repoRoot,
+    url: `${baseURL}/remotes.json`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(ports.gateway),
+      CATALOG_PORT: String(ports.catalog),
+      CHECKOUT_PORT: String(ports.checkout),
+      AUTH_EMULATOR_PORT: String(ports.auth),
+      DATABASE_EMULATOR_PORT: String(ports.database),
+      STRIPE_MOCK_PORT: String(ports.stripe),
+      DATA_DIR: path.join(os.tmpdir(), `storefront-e2e-${process.pid}`),
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const schema = z.object({
+  PORT: port.default(3000),
+  CATALOG_PORT: port.default(3101),
+  CHECKOUT_PORT: port.default(3102),
+  AUTH_EMULATOR_PORT: port.default(9099),
+  DATABASE_EMULATOR_PORT: port.default(9000),
+  STRIPE_MOCK_PORT: port.default(12111),
+  DATA_DIR: z.string().optional(),
+  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes').default('demo-storefront'),
+  INTERNAL_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  SKIP_BUILD: z.enum(['0', '1']).default('0'),
+});
+
+export type StackConfig = ReturnType<typeof loadStackConfig>;
+
+/** The embedded default: every port and the data folder, each overridable from the environment. */
+export function loadStackConfig(env: NodeJS.ProcessEnv, repoRoot: string) {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const value = parsed.data;
+  return {
+    ports: {
+      gateway: value.PORT,
+      catalog: value.CATALOG_PORT,
+      checkout: value.CHECKOUT_PORT,
+      authEmulator: value.AUTH_EMULATOR_PORT,
+      databaseEmulator: value.DATABASE_EMULATOR_PORT,
+      stripeMock: value.STRIPE_MOCK_PORT,
+    },
+    dataDir: path.resolve(repoRoot, value.DATA_DIR ?? '.data'),
+    projectId: value.FIREBASE_PROJECT_ID,
+    // A fresh secret per start unless one is given: only our own checkout service may reserve stock.
+    internalToken: value.INTERNAL_TOKEN ?? randomBytes(24).toString('hex'),
+    skipBuild: value.SKIP_BUILD === '1',
+  };
+}
