@@ -1,0 +1,52 @@
+import { createEventBus, type EventBus } from '../bus/bus.ts';
+import type { AuthUser } from '../bus/contract.ts';
+import { createSession, type SessionState } from './session.ts';
+
+let bus: EventBus;
+beforeEach(() => {
+  bus = createEventBus();
+});
+
+const ann: AuthUser = { uid: 'u1', email: 'ann@example.com', displayName: 'Ann' };
+const signIn = (user: AuthUser | null): void => bus.publish({ type: 'auth:changed', v: 1, user });
+
+it('is not known until mf-account reports', () => {
+  const session = createSession(bus);
+  expect(session.current).toEqual({ known: false, user: null });
+});
+
+it('follows auth:changed: sign in, sign out', () => {
+  const session = createSession(bus);
+  const states: SessionState[] = [];
+  session.state$.subscribe((state) => states.push(state));
+  signIn(ann);
+  signIn(null);
+  expect(states).toEqual([
+    { known: false, user: null },
+    { known: true, user: ann },
+    { known: true, user: null },
+  ]);
+});
+
+it('tells "signed out" apart from "not known yet"', () => {
+  const session = createSession(bus);
+  signIn(null);
+  expect(session.current).toEqual({ known: true, user: null });
+});
+
+it('emits user$ only when the user really changes', () => {
+  const session = createSession(bus);
+  const users: Array<AuthUser | null> = [];
+  session.user$.subscribe((user) => users.push(user));
+  signIn(null);
+  signIn(ann);
+  signIn({ ...ann });
+  signIn({ ...ann, displayName: 'Ann B.' });
+  expect(users).toEqual([null, ann, { ...ann, displayName: 'Ann B.' }]);
+});
+
+it('keeps extra user fields a newer mf-account sends', () => {
+  const session = createSession(bus);
+  bus.publish({ type: 'auth:changed', v: 1, user: { ...ann, emailVerified: true } } as never);
+  expect(session.current.user).toEqual({ ...ann, emailVerified: true });
+});

@@ -1,0 +1,39 @@
+import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
+import type { EventBus } from '../bus/bus.ts';
+import type { AuthUser } from '../bus/contract.ts';
+
+/**
+ * `known` stays false until mf-account reports the first auth state: until then "no user" only
+ * means "not loaded yet", and the header should not flash Sign Up / Log In at a signed-in shopper.
+ */
+export interface SessionState {
+  readonly known: boolean;
+  readonly user: AuthUser | null;
+}
+
+/** A read-only view of the auth state; mf-account owns it and publishes 'auth:changed'. */
+export interface Session {
+  readonly state$: Observable<SessionState>;
+  readonly user$: Observable<AuthUser | null>;
+  readonly current: SessionState;
+}
+
+export function createSession(bus: EventBus): Session {
+  const state = new BehaviorSubject<SessionState>({ known: false, user: null });
+  bus.on('auth:changed').subscribe(({ user }) => state.next({ known: true, user }));
+  return {
+    state$: state.asObservable(),
+    user$: state.pipe(
+      map(({ user }) => user),
+      distinctUntilChanged(sameUser),
+    ),
+    get current() {
+      return state.value;
+    },
+  };
+}
+
+function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.uid === b.uid && a.email === b.email && a.displayName === b.displayName;
+}

@@ -1,0 +1,36 @@
+import { BehaviorSubject, type Observable } from 'rxjs';
+import type { EventBus } from '../bus/bus.ts';
+
+/** Spec section 3: the breadcrumb state, field names as the spec spells them. */
+export interface BreadcrumbState {
+  readonly currentname: string;
+  readonly previousname: string;
+}
+
+/**
+ * Choosing a navigation item records the chosen name as current and the name that was current as
+ * previous (spec section 2, DESIGN 7.9). Like the language, it follows 'breadcrumb:navigated', so
+ * publishing that event and calling `navigate` are the same thing.
+ */
+export interface Breadcrumb {
+  readonly state$: Observable<BreadcrumbState>;
+  readonly current: BreadcrumbState;
+  navigate(name: string): void;
+}
+
+export function createBreadcrumb(bus: EventBus): Breadcrumb {
+  const state = new BehaviorSubject<BreadcrumbState>({ currentname: '', previousname: '' });
+  bus.on('breadcrumb:navigated').subscribe(({ currentname, previousname }) => {
+    state.next({ currentname, previousname });
+  });
+  return {
+    state$: state.asObservable(),
+    get current() {
+      return state.value;
+    },
+    navigate(name) {
+      const previousname = state.value.currentname;
+      bus.publish({ type: 'breadcrumb:navigated', v: 1, currentname: name, previousname });
+    },
+  };
+}

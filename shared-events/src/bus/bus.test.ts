@@ -1,0 +1,133 @@
+import { firstValueFrom, take, toArray } from 'rxjs';
+import { item } from '../test-support/fixtures.ts';
+import { createBusChannel, createEventBus, InvalidEventError, type EventBus } from './bus.ts';
+import type { EventOf } from './contract.ts';
+
+let bus: EventBus;
+let warn: jest.SpyInstance;
+
+beforeEach(() => {
+  bus = createEventBus();
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => warn.mockRestore());
+
+function collect<T>(source: { subscribe(next: (value: T) => void): unknown }): T[] {
+  const seen: T[] = [];
+  source.subscribe((value) => seen.push(value));
+  return seen;
+}
+
+describe('publish and on', () => {
+  it('delivers an event to listeners of its type only', () => {
+    const toasts = collect(bus.on('toast:requested'));
+    const languages = collect(bus.on('language:changed'));
+    bus.publish({ type: 'language:changed', v: 1, language: 'ru' });
+    expect(languages).toEqual([{ type: 'language:changed', v: 1, language: 'ru' }]);
+    expect(toasts).toEqual([]);
+  });
+
+  it('gives listeners typed payloads', async () => {
+    const next = firstValueFrom(bus.on('auth:changed'));
+    bus.publish({ type: 'auth:changed', v: 1, user: { uid: 'u1', email: 'a@b.c', displayName: null } });
+    const event: EventOf<'auth:changed'> = await next;
+    expect(event.user?.uid).toBe('u1');
+  });
+
+  it('shows everything, known or not, on events$', () => {
+    const all = collect(bus.events$);
+    bus.publish({ type: 'remote:failed', v: 1, remote: 'mf_cart', reason: 'timeout' });
+    expect(all).toEqual([{ type: 'remote:failed', v: 1, remote: 'mf_cart', reason: 'timeout' }]);
+  });
+
+  it('applies contract defaults for listeners', () => {
+    const toasts = collect(bus.on('toast:requested'));
+    bus.publish({ type: 'toast:requested', v: 1, message: 'Added to Cart Successfully!', kind: 'success' });
+    expect(toasts[0]?.durationMs).toBe(2500);
+  });
+});
+
+describe('tolerance (remotes deploy independently)', () => {
+  it('passes unknown event types through without disturbing anyone', () => {
+    const all = collect(bus.events$);
+    const changes = collect(bus.on('cart:changed'));
+    const unknown = { type: 'wishlist:changed', v: 1, ids: [1, 2] };
+    expect(() => bus.publish(unknown as never)).not.toThrow();
+    bus.publish({ type: 'cart:changed', v: 1, items: [] });
+    expect(all).toEqual([unknown, { type: 'cart:changed', v: 1, items: [] }]);
+    expect(changes).toHaveLength(1);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('keeps unknown fields, at the top and inside payloads', () => {
+    const added = collect(bus.on('cart:item-added'));
+    const richer = { ...item(), colour: 'red' };
+    bus.publish({ type: 'cart:item-added', v: 1, item: richer, source: 'home', traceId: 'abc' } as never);
+    expect(added).toEqual([{ type: 'cart:item-added', v: 1, item: richer, source: 'home', traceId: 'abc' }]);
+  });
+
+  it('lets a listener ignore versions it does not speak, so a publisher can send v1 and v2 side by side', () => {
+    const v1 = collect(bus.on('language:changed'));
+    bus.publish({ type: 'language:changed', v: 2, locale: 'ru-RU' } as never);
+    bus.publish({ type: 'language:changed', v: 1, language: 'ru' });
+    expect(v1).toEqual([{ type: 'language:changed', v: 1, language: 'ru' }]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('drops a malformed event of a known type with a warning, and keeps listening', () => {
+    // Only a copy of this module with another view of the contract can put such an event on the
+    // wire; it is simulated by writing to the shared channel directly.
+    const channel = createBusChannel();
+    const shared = createEventBus(channel);
+    const crumbs = collect(shared.on('breadcrumb:navigated'));
+    channel.wire.next({ type: 'breadcrumb:navigated', v: 1, currentname: 42 });
+    shared.publish({ type: 'breadcrumb:navigated', v: 1, currentname: 'shop', previousname: '' });
+    expect(crumbs).toEqual([{ type: 'breadcrumb:navigated', v: 1, currentname: 'shop', previousname: '' }]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain('malformed "breadcrumb:navigated" v1');
+  });
+});
+
+describe('publishing validates', () => {
+  it.each([
+    ['a known event with a bad field', { type: 'toast:requested', v: 1, message: 'Hi', kind: 'shout' }],
+    ['a known event missing a field', { type: 'cart:changed', v: 1 }],
+    ['a cart item without qun', { type: 'cart:changed', v: 1, items: [{ ...item(), qun: undefined }] }],
+    ['a language the shop does not have', { type: 'language:changed', v: 1, language: 'de' }],
+    ['no type', { v: 1 }],
+    ['no version', { type: 'cart:changed', items: [] }],
+    ['a version that is not a positive integer', { type: 'x', v: 0 }],
+    ['a string version', { type: 'x', v: '1' }],
+    ['not an object', 'cart:changed'],
+  ])('throws InvalidEventError for %s and delivers nothing', (_, event) => {
+    const all = collect(bus.events$);
+    expect(() => bus.publish(event as never)).toThrow(InvalidEventError);
+    expect(all).toEqual([]);
+  });
+
+  it('names the event and the field in the error', () => {
+    const nameless = { type: 'remote:failed', v: 1, remote: '', reason: 'x' } as const;
+    expect(() => bus.publish(nameless)).toThrow(/"remote:failed" v1[\s\S]*remote/);
+  });
+});
+
+describe('instances', () => {
+  it('has a random instanceId per channel', () => {
+    const a = createEventBus();
+    const b = createEventBus();
+    expect(a.instanceId).toMatch(/^bus-\w+-\w+$/);
+    expect(a.instanceId).not.toBe(b.instanceId);
+  });
+
+  it('shares id and events between buses made over the same channel', async () => {
+    const channel = createBusChannel();
+    const shell = createEventBus(channel);
+    const remote = createEventBus(channel);
+    expect(remote.instanceId).toBe(shell.instanceId);
+    const heard = firstValueFrom(shell.on('remote:failed').pipe(take(2), toArray()));
+    remote.publish({ type: 'remote:failed', v: 1, remote: 'mf_catalog', reason: 'offline' });
+    shell.publish({ type: 'remote:failed', v: 1, remote: 'mf_cart', reason: 'offline' });
+    expect((await heard).map((e) => e.remote)).toEqual(['mf_catalog', 'mf_cart']);
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod/mini';
+import { cartItemSchema } from '../cart/schema.ts';
+
+/**
+ * The versioned event contract between independently deployed remotes (README.md has the table and
+ * the rules for evolving it). Objects are loose: a field added by a newer publisher must reach an
+ * older listener untouched instead of failing validation.
+ */
+export const eventVersions = {
+  'cart:item-added': 1,
+  'cart:changed': 1,
+  'auth:changed': 1,
+  'toast:requested': 1,
+  'language:changed': 1,
+  'breadcrumb:navigated': 1,
+  'remote:failed': 1,
+} as const;
+
+export type EventType = keyof typeof eventVersions;
+
+export const LANGUAGES = ['en', 'ru'] as const;
+export const TOAST_KINDS = ['success', 'error', 'info'] as const;
+export const TOAST_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+/** Spec section 9: every toast closes after 2500 ms unless the publisher says otherwise. */
+export const TOAST_DURATION_MS = 2500;
+
+export const authUserSchema = z.looseObject({
+  uid: z.string().check(z.minLength(1)),
+  email: z.nullable(z.string()),
+  displayName: z.nullable(z.string()),
+});
+
+function event<T extends EventType, S extends z.core.$ZodLooseShape>(type: T, payload: S) {
+  return z.looseObject({
+    type: z.literal(type),
+    v: z.literal(eventVersions[type]),
+    ...payload,
+  });
+}
+
+export const eventSchemas = {
+  'cart:item-added': event('cart:item-added', {
+    item: cartItemSchema,
+    source: z.string(),
+  }),
+  'cart:changed': event('cart:changed', {
+    items: z.array(cartItemSchema),
+  }),
+  'auth:changed': event('auth:changed', {
+    user: z.nullable(authUserSchema),
+  }),
+  'toast:requested': event('toast:requested', {
+    message: z.string().check(z.minLength(1)),
+    kind: z.enum(TOAST_KINDS),
+    position: z.optional(z.enum(TOAST_POSITIONS)),
+    durationMs: z._default(z.int().check(z.positive()), TOAST_DURATION_MS),
+  }),
+  'language:changed': event('language:changed', {
+    language: z.enum(LANGUAGES),
+  }),
+  'breadcrumb:navigated': event('breadcrumb:navigated', {
+    currentname: z.string(),
+    previousname: z.string(),
+  }),
+  'remote:failed': event('remote:failed', {
+    remote: z.string().check(z.minLength(1)),
+    reason: z.string(),
+  }),
+} satisfies { [T in EventType]: z.ZodMiniType };
+
+/** An event of a known type, as listeners receive it (defaults applied, unknown fields kept). */
+export type EventOf<T extends EventType> = z.output<(typeof eventSchemas)[T]>;
+
+/** An event of a known type, as publishers write it (defaulted fields may be left out). */
+export type EventInput<T extends EventType> = z.input<(typeof eventSchemas)[T]>;
+
+export type BusEvent = { [T in EventType]: EventOf<T> }[EventType];
+export type PublishableEvent = { [T in EventType]: EventInput<T> }[EventType];
+
+export type AuthUser = z.output<typeof authUserSchema>;
+export type Language = (typeof LANGUAGES)[number];
+export type ToastKind = (typeof TOAST_KINDS)[number];
+export type ToastPosition = (typeof TOAST_POSITIONS)[number];
+
+/** Anything on the wire, including event types or versions this copy does not know yet. */
+export const envelopeSchema = z.looseObject({
+  type: z.string().check(z.minLength(1)),
+  v: z.int().check(z.positive()),
+});
+
+export type Envelope = z.output<typeof envelopeSchema>;
+
+export function isKnownType(type: string): type is EventType {
+  return Object.hasOwn(eventVersions, type);
+}

@@ -1,0 +1,64 @@
+import { BehaviorSubject, skip, type Observable } from 'rxjs';
+import type { EventBus } from '../bus/bus.ts';
+import { LANGUAGES, type Language } from '../bus/contract.ts';
+import { createSafeStorage, type KeyValueStore } from '../storage/safe-storage.ts';
+
+export const LANGUAGE_STORAGE_KEY = 'lang';
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/**
+ * The UI language. The bus is the source of truth: `set` publishes 'language:changed' and the store
+ * follows that event, so a remote publishing it directly has exactly the same effect.
+ */
+export interface LanguageStore {
+  readonly current$: Observable<Language>;
+  readonly current: Language;
+  set(language: Language): void;
+  /** Calls `listener` on every later change; shaped for React's useSyncExternalStore. */
+  subscribe(listener: (language: Language) => void): () => void;
+}
+
+export interface LanguageStoreDeps {
+  readonly bus: EventBus;
+  readonly storage?: KeyValueStore;
+  readonly document?: Document | undefined;
+}
+
+export function createLanguageStore({
+  bus,
+  storage = createSafeStorage(),
+  document = globalThis.document,
+}: LanguageStoreDeps): LanguageStore {
+  const state = new BehaviorSubject<Language>(storedLanguage(storage.read(LANGUAGE_STORAGE_KEY)));
+
+  // Screen readers and the browser's hyphenation and translation offers go by <html lang>.
+  function reflect(language: Language): void {
+    if (document) document.documentElement.lang = language;
+  }
+
+  reflect(state.value);
+  bus.on('language:changed').subscribe(({ language }) => {
+    if (language === state.value) return;
+    storage.write(LANGUAGE_STORAGE_KEY, language);
+    reflect(language);
+    state.next(language);
+  });
+
+  return {
+    current$: state.asObservable(),
+    get current() {
+      return state.value;
+    },
+    set(language) {
+      if (language !== state.value) bus.publish({ type: 'language:changed', v: 1, language });
+    },
+    subscribe(listener) {
+      const subscription = state.pipe(skip(1)).subscribe(listener);
+      return () => subscription.unsubscribe();
+    },
+  };
+}
+
+function storedLanguage(raw: string | null): Language {
+  return LANGUAGES.find((language) => language === raw) ?? DEFAULT_LANGUAGE;
+}

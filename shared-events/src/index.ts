@@ -1,0 +1,59 @@
+export { bus, cart, session, language, breadcrumb, toast } from './instances.ts';
+
+export { createBusChannel, createEventBus, InvalidEventError } from './bus/bus.ts';
+export type { BusChannel, EventBus } from './bus/bus.ts';
+export {
+  eventSchemas,
+  eventVersions,
+  LANGUAGES,
+  TOAST_DURATION_MS,
+  TOAST_KINDS,
+  TOAST_POSITIONS,
+} from './bus/contract.ts';
+export type {
+  AuthUser,
+  BusEvent,
+  Envelope,
+  EventInput,
+  EventOf,
+  EventType,
+  Language,
+  PublishableEvent,
+  ToastKind,
+  ToastPosition,
+} from './bus/contract.ts';
+
+export {
+  addItem,
+  decrementAt,
+  incrementAt,
+  itemCount,
+  lineTotalCents,
+  removeAt,
+  subtotalCents,
+  totalQuantity,
+} from './cart/rules.ts';
+export type { AddRefusal, AddResult } from './cart/rules.ts';
+export { normalizeCart, parseStoredCart } from './cart/parse.ts';
+export { CART_STORAGE_KEY, createCartStore } from './cart/store.ts';
+export type { CartAddResult, CartStore, CartStoreDeps } from './cart/store.ts';
+export type { CartItem, CartProduct, Product } from './cart/schema.ts';
+
+export { formatPrice, toCents } from './money/cents.ts';
+
+export { createSession } from './auth/session.ts';
+export type { Session, SessionState } from './auth/session.ts';
+
+export { createLanguageStore, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './i18n/language.ts';
+export type { LanguageStore, LanguageStoreDeps } from './i18n/language.ts';
+export { createTranslator } from './i18n/translator.ts';
+export type { Catalogue, Catalogues, Translate, TranslationParams, Translator } from './i18n/translator.ts';
+
+export { createBreadcrumb } from './breadcrumb/breadcrumb.ts';
+export type { Breadcrumb, BreadcrumbState } from './breadcrumb/breadcrumb.ts';
+
+export { createToaster } from './toast/toast.ts';
+export type { Toaster, ToastOptions } from './toast/toast.ts';
+
+export { createSafeStorage } from './storage/safe-storage.ts';
+export type { KeyValueStore, SafeStorageOptions } from './storage/safe-storage.ts';
