@@ -5,10 +5,12 @@ import { Header } from '../header/Header.tsx';
 import { Footer } from '../footer/Footer.tsx';
 import { Breadcrumb } from '../breadcrumb/Breadcrumb.tsx';
 import { Toasts } from '../toasts/Toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { appRoutes } from './routes.tsx';
 import styles from './App.module.css';
 
 export function App() {
+  const t = useT();
   const { pathname } = useLocation();
 
   useEffect(() => {
@@ -18,7 +20,7 @@ export function App() {
   return (
     <div className={styles.page} data-bus-id={bus.instanceId}>
       <a className={styles.skipLink} href="#main">
-        Skip to content
+        {t('a11y.skip')}
       </a>
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>

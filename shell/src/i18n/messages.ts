@@ -1,6 +1,7 @@
 // The shell's strings. Spec strings (nav labels, 'Shop by Category' entries spelled 'Accesories' and
 // 'Cloths', the 404 text) stay verbatim in English; Russian is a proper translation.
 export const en = {
+  'a11y.skip': 'Skip to content',
   'brand.name': 'Storefront',
   'brand.home': 'Storefront home',
   'nav.label': 'Main navigation',
@@ -83,6 +84,7 @@ export const en = {
 export type MessageKey = keyof typeof en;
 
 export const ru: Record<MessageKey, string> = {
+  'a11y.skip': 'Перейти к содержимому',
   'brand.name': 'Storefront',
   'brand.home': 'Storefront: главная',
   'nav.label': 'Основная навигация',

@@ -1,26 +1,14 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import { language, type Language } from 'shared-events';
+import { useSyncExternalStore } from 'react';
+import { createTranslator, language, type Language, type Translate } from 'shared-events';
 import { en, ru, type MessageKey } from './messages.ts';
 
-const catalogues: Record<Language, Record<MessageKey, string>> = { en, ru };
-
-function subscribe(onChange: () => void): () => void {
-  const subscription = language.current$.subscribe(onChange);
-  return () => subscription.unsubscribe();
-}
+const translator = createTranslator<MessageKey>({ en, ru });
 
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribe, () => language.current, () => 'en');
+  return useSyncExternalStore(language.subscribe, () => language.current, () => 'en');
 }
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
-
-export function translate(lang: Language, key: MessageKey, params?: Record<string, string | number>): string {
-  const text = catalogues[lang][key] ?? en[key];
-  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole)) : text;
-}
-
-export function useT(): Translate {
-  const lang = useLanguage();
-  return useCallback((key, params) => translate(lang, key, params), [lang]);
+/** The shell's strings in the shopper's language; re-renders when the language switch changes it. */
+export function useT(): Translate<MessageKey> {
+  return translator.in(useLanguage());
 }
