@@ -1,0 +1,170 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+
+function fakeUpstream(name: string): Promise<{ url: string; seen: string[]; close: () => void }> {
+  const seen: string[] = [];
+  const server = http.createServer((request, response) => {
+    seen.push(`${request.method} ${request.url}`);
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ from: name, url: request.url }));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, seen, close: () => server.close() });
+    }),
+  );
+}
+
+/** Runs the real gateway entry point as its own process, as `npm start` does. */
+function startGateway(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(__dirname, 'main.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const match = /localhost:(\d+)/.exec(output);
+      if (match) resolve({ url: `http://127.0.0.1:${match[1]}`, child });
+    });
+    child.on('exit', (code) => reject(new Error(`gateway exited with ${code}: ${output}`)));
+  });
+}
+
+function freePort(): Promise<number> {
+  const server = http.createServer();
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    }),
+  );
+}
+
+describe('gateway', () => {
+  let gateway: ChildProcess;
+  let base: string;
+  let catalog: Awaited<ReturnType<typeof fakeUpstream>>;
+  let checkout: Awaited<ReturnType<typeof fakeUpstream>>;
+
+  beforeAll(async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'gateway-'));
+    const shellDist = path.join(root, 'shell');
+    mkdirSync(path.join(shellDist, 'assets'), { recursive: true });
+    writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><title>Storefront</title><div id="root"></div>');
+    writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
+    const cartDist = path.join(root, 'cart');
+    mkdirSync(cartDist);
+    writeFileSync(path.join(cartDist, 'mf-manifest.json'), '{"id":"cart"}');
+    catalog = await fakeUpstream('catalog');
+    checkout = await fakeUpstream('checkout');
+    const started = await startGateway({
+      PORT: String(await freePort()),
+      CATALOG_URL: catalog.url,
+      CHECKOUT_URL: checkout.url,
+      SHELL_DIST: shellDist,
+      CART_DIST: cartDist,
+      CONTACT_DB: ':memory:',
+      REMOTE_CATALOG_URL: 'https://catalog.example.com/mf-manifest.json',
+    });
+    gateway = started.child;
+    base = started.url;
+  });
+
+  afterAll(async () => {
+    gateway.kill('SIGTERM');
+    catalog.close();
+    checkout.close();
+  });
+
+  it('tells the shell where each remote lives, without caching it', async () => {
+    const response = await fetch(`${base}/remotes.json`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual({
+      remotes: {
+        catalog: 'https://catalog.example.com/mf-manifest.json',
+        cart: '/remotes/cart/mf-manifest.json',
+        account: '/remotes/account/mf-manifest.json',
+        checkout: '/remotes/checkout/mf-manifest.json',
+      },
+    });
+  });
+
+  it('serves client routes with the app, and unknown ones with a 404 status', async () => {
+    for (const route of ['/', '/shop', '/shop/12', '/cart-list', '/my-account', '/checkout']) {
+      const response = await fetch(`${base}${route}`);
+      expect([route, response.status]).toEqual([route, 200]);
+      expect(await response.text()).toContain('<div id="root">');
+    }
+    const missing = await fetch(`${base}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and remote manifests not at all', async () => {
+    const asset = await fetch(`${base}/assets/main.0123456789.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const manifest = await fetch(`${base}/remotes/cart/mf-manifest.json`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('proxies the catalogue API without its prefix and the checkout paths unchanged', async () => {
+    const products = await fetch(`${base}/api/catalog/products?limit=2`);
+    expect(await products.json()).toEqual({ from: 'catalog', url: '/products?limit=2' });
+    const token = await fetch(`${base}/save-stripe-token`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(await token.json()).toEqual({ from: 'checkout', url: '/save-stripe-token' });
+    const orders = await fetch(`${base}/api/checkout/orders`);
+    expect(await orders.json()).toEqual({ from: 'checkout', url: '/api/checkout/orders' });
+  });
+
+  it('never lets a browser reach the catalogue stock API', async () => {
+    const before = catalog.seen.length;
+    for (const url of ['/api/catalog/stock/reservations', '/api/catalog/stock', '/api/catalog/stock?x=1']) {
+      const response = await fetch(`${base}${url}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      expect([url, response.status]).toEqual([url, 404]);
+    }
+    expect(catalog.seen.length).toBe(before);
+  });
+
+  it('sends security headers on every page', async () => {
+    const response = await fetch(`${base}/shop`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('stripe.com');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('stores a valid contact message and explains what is wrong with a bad one', async () => {
+    const post = (body: string) =>
+      fetch(`${base}/api/contact`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const ok = await post(JSON.stringify({ name: 'Ann', email: 'ann@example.com', message: 'Where is my order?' }));
+    expect(ok.status).toBe(201);
+    const bad = await post(JSON.stringify({ name: 'Ann', email: 'not-an-email', message: 'Hi' }));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: 'email is not a valid address' });
+    const broken = await post('{"name":');
+    expect(broken.status).toBe(400);
+    const huge = await post(JSON.stringify({ name: 'Ann', email: 'ann@example.com', message: 'x'.repeat(20_000) }));
+    expect(huge.status).toBe(413);
+  });
+
+  it('refuses to start on a bad configuration value, saying which', async () => {
+    await expect(startGateway({ PORT: 'eighty' })).rejects.toThrow(/Invalid gateway configuration: PORT/);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await fetch(`${base}/api/nothing`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not found: GET /api/nothing' });
+  });
+});
