@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 function fakeUpstream(name: string): Promise<{ url: string; seen: string[]; close: () => void }> {
   const seen: string[] = [];
   const server = http.createServer((request, response) => {
-    seen.push(`${request.method} ${request.url}`);
+    seen.push(`${request.method} ${request.url} from ${request.headers['x-forwarded-for']}`);
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify({ from: name, url: request.url }));
   });
@@ -123,6 +123,7 @@ describe('gateway', () => {
     expect(await token.json()).toEqual({ from: 'checkout', url: '/save-stripe-token' });
     const orders = await fetch(`${base}/api/checkout/orders`);
     expect(await orders.json()).toEqual({ from: 'checkout', url: '/api/checkout/orders' });
+    expect(checkout.seen.at(-1)).toBe('GET /api/checkout/orders from 127.0.0.1');
   });
 
   it('never lets a browser reach the catalogue stock API', async () => {

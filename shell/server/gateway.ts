@@ -34,8 +34,18 @@ export async function createGateway(config: GatewayConfig): Promise<FastifyInsta
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  // Services see the shopper's address and scheme (rate limits per shopper, Secure cookies).
+  const replyOptions = {
+    rewriteRequestHeaders: (request: { ip: string; protocol: string }, upstreamHeaders: Record<string, unknown>) => ({
+      ...upstreamHeaders,
+      'x-forwarded-for': request.ip,
+      'x-forwarded-proto': request.protocol,
+    }),
+  };
+
   await app.register(proxy, {
     upstream: config.catalogUrl,
+    replyOptions,
     prefix: '/api/catalog',
     rewritePrefix: '',
     // The stock API is for the checkout service only; shoppers must never reserve stock directly.
@@ -45,8 +55,8 @@ export async function createGateway(config: GatewayConfig): Promise<FastifyInsta
       }
     },
   });
-  await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/save-stripe-token', rewritePrefix: '/save-stripe-token' });
-  await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/api/checkout', rewritePrefix: '/api/checkout' });
+  await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/save-stripe-token', rewritePrefix: '/save-stripe-token', replyOptions });
+  await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/api/checkout', rewritePrefix: '/api/checkout', replyOptions });
 
   registerContactRoute(app, contact);
 

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { CheckoutConfig } from './config.ts';
+import { createCouponBook, type CouponBook } from './coupons/coupons.ts';
+import { registerCouponRoutes } from './coupons/routes.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { rateLimiter } from './http/rateLimit.ts';
+import { createCheckout } from './orders/checkout.ts';
+import { createRecovery, type Recovery } from './orders/recovery.ts';
+import { registerOrderRoutes } from './orders/routes.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
+import { createStripeGateway } from './payments/stripeGateway.ts';
+import { createCatalogClient, type CatalogClient } from './pricing/catalogClient.ts';
+import { registerSessionRoutes } from './session/routes.ts';
+import { createSessions } from './session/sessions.ts';
+import type { IdTokenVerifier } from './session/identity.ts';
+import { openRepository } from './storage/open.ts';
+import type { OrderRepository } from './storage/repository.ts';
+
+/** Everything the service talks to; each defaults to the real thing built from the config. */
+export interface CheckoutServerDeps {
+  /** Left open by close(): whoever passes it in owns it. */
+  repository?: OrderRepository;
+  catalog?: CatalogClient;
+  payments?: PaymentGateway;
+  verifier?: IdTokenVerifier;
+  coupons?: CouponBook;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+  /** How often recovery runs after the one at start-up; 0 = only at start-up and on demand. */
+  recoveryIntervalMs?: number;
+  duplicateWaitMs?: number;
+}
+
+export interface CheckoutServer {
+  app: FastifyInstance;
+  /** Binds config.host:config.port, runs recovery once in the background, answers the base URL. */
+  listen(): Promise<string>;
+  recovery: Recovery;
+  /** Stops taking requests, lets a running recovery pass finish, closes the storage it opened. */
+  close(): Promise<void>;
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export async function createCheckoutServer(config: CheckoutConfig, deps: CheckoutServerDeps = {}): Promise<CheckoutServer> {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The gateway on loopback forwards the shopper's address and scheme (rate limits, Secure cookie).
+    trustProxy: ['127.0.0.1', '::1'],
+  });
+  const repository = deps.repository ?? (await openRepository(config));
+  const catalog = deps.catalog ?? createCatalogClient({ baseUrl: config.catalogUrl, internalToken: config.internalToken });
+  const payments = deps.payments ?? createStripeGateway(config.stripe);
+  const coupons = deps.coupons ?? createCouponBook();
+  const verifier =
+    deps.verifier ?? (await import('./session/firebaseVerifier.ts')).createFirebaseVerifier(config.firebase);
+  if (!config.sessionSecret) {
+    app.log.warn('SESSION_SECRET is not set: using a random one, so sessions end when this process stops');
+  }
+  const sessions = createSessions({
+    secret: config.sessionSecret ?? randomBytes(32).toString('hex'),
+    verifier,
+    now,
+  });
+  const log = app.log;
+  const checkout = createCheckout({
+    repository,
+    catalog,
+    payments,
+    coupons,
+    log,
+    now,
+    duplicateWaitMs: deps.duplicateWaitMs ?? 10_000,
+  });
+  const recovery = createRecovery({ repository, catalog, payments, log, now, olderThanSeconds: config.recoveryAfterSeconds });
+
+  registerErrorHandling(app);
+  // Orders, sessions and totals are personal: never let a browser or proxy cache them.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  registerOrderRoutes(app, {
+    checkout,
+    repository,
+    sessions,
+    rateLimit: rateLimiter(config.rateLimits.checkoutPerMinute),
+  });
+  registerCouponRoutes(app, { coupons, catalog });
+  // Readiness for the stack orchestrator and load balancers: answers only once storage answers.
+  app.get('/api/checkout/health', async (_request, reply) => {
+    try {
+      await repository.findById('00000000-0000-0000-0000-000000000000');
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', message: 'Order storage is not reachable' });
+    }
+  });
+  registerSessionRoutes(app, {
+    sessions,
+    now,
+    production: config.production,
+    rateLimit: rateLimiter(config.rateLimits.sessionPerMinute),
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  const runRecovery = () =>
+    recovery.run().catch((error: unknown) => log.error({ err: error }, 'recovery run failed'));
+
+  return {
+    app,
+    recovery,
+    async listen() {
+      const address = await app.listen({ port: config.port, host: config.host });
+      void runRecovery();
+      const interval = deps.recoveryIntervalMs ?? Math.min(60_000, config.recoveryAfterSeconds * 1000);
+      if (interval > 0) {
+        timer = setInterval(() => void runRecovery(), interval);
+        timer.unref();
+      }
+      return address;
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      await app.close();
+      await recovery.idle();
+      if (!deps.repository) await repository.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { ConfigError, loadConfig } from './config.ts';
+
+const defaults = { sqlitePath: '/tmp/orders.db' };
+const token = { INTERNAL_TOKEN: 'shared-with-catalogue' };
+
+describe('configuration', () => {
+  test('defaults give a working local service; only the shared stock token is required', () => {
+    expect(loadConfig(token, defaults)).toEqual({
+      production: false,
+      port: 3102,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      sqlitePath: '/tmp/orders.db',
+      catalogUrl: 'http://127.0.0.1:3101',
+      internalToken: 'shared-with-catalogue',
+      stripe: { secretKey: undefined, mockUrl: 'http://127.0.0.1:12111' },
+      firebase: { projectId: 'demo-storefront', authEmulatorHost: undefined },
+      sessionSecret: undefined,
+      recoveryAfterSeconds: 120,
+      rateLimits: { checkoutPerMinute: 60, sessionPerMinute: 120 },
+    });
+  });
+
+  test('values are read, and empty ones count as unset', () => {
+    const config = loadConfig(
+      {
+        ...token,
+        PORT: '4000',
+        DATABASE_URL: 'postgres://u@db:5432/shop',
+        CATALOG_URL: 'http://catalog:3101/',
+        STRIPE_SECRET_KEY: 'sk_test_abc123',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        SESSION_SECRET: '',
+      },
+      defaults,
+    );
+    expect(config).toMatchObject({
+      port: 4000,
+      databaseUrl: 'postgres://u@db:5432/shop',
+      catalogUrl: 'http://catalog:3101',
+      stripe: { secretKey: 'sk_test_abc123' },
+      firebase: { authEmulatorHost: '127.0.0.1:9099' },
+      sessionSecret: undefined,
+    });
+  });
+
+  test('bad values fail with one line naming each variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', CATALOG_URL: 'ftp://x', STRIPE_SECRET_KEY: 'pk_test_1', SESSION_SECRET: 'short' }, defaults);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n');
+    expect(message).toMatch(/^Invalid checkout service configuration: /);
+    for (const name of ['PORT', 'CATALOG_URL', 'INTERNAL_TOKEN', 'STRIPE_SECRET_KEY', 'SESSION_SECRET']) {
+      expect(message).toContain(name);
+    }
+    expect(message).toContain('INTERNAL_TOKEN is required (the same value as the catalogue service)');
+  });
+
+  test('production refuses the local stand-ins', () => {
+    expect(() => loadConfig({ ...token, NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, defaults)).toThrow(
+      'Invalid checkout service configuration: SESSION_SECRET is required in production; STRIPE_SECRET_KEY is required in production; FIREBASE_AUTH_EMULATOR_HOST must not be set in production',
+    );
+    const production = { ...token, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), STRIPE_SECRET_KEY: 'sk_live_abc' };
+    expect(loadConfig(production, defaults).production).toBe(true);
+  });
+});

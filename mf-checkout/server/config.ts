@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ message: 'must be a port number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+
+const envSchema = z.object({
+  PORT: port.default(3102),
+  // Loopback by default: the gateway is the only thing that should reach this service.
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SQLITE_PATH: z.string().min(1).optional(),
+  CATALOG_URL: httpUrl.default('http://127.0.0.1:3101'),
+  // Shared with the catalogue, whose stock API refuses every call without it: no usable default exists.
+  INTERNAL_TOKEN: z.string({ message: 'is required (the same value as the catalogue service)' }).min(8, 'must be at least 8 characters'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must look like sk_test_..., sk_live_... or rk_...')
+    .optional(),
+  STRIPE_MOCK_URL: httpUrl.default('http://127.0.0.1:12111'),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lower-case letters, digits, dashes)')
+    .default('demo-storefront'),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Must exceed the longest live checkout (catalogue 5 s + 3 Stripe attempts of 15 s + back-off, about
+  // 50 s), or recovery could cancel an order whose charge is still on its way.
+  PENDING_RECOVERY_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(60, 'must be at least 60 (longer than any live checkout request)')
+    .default(120),
+  RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(60),
+  RATE_LIMIT_SESSION_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(120),
+  NODE_ENV: z.string().optional(),
+});
+
+export interface CheckoutConfig {
+  /** NODE_ENV=production: real secrets required, session cookies always Secure. */
+  production: boolean;
+  port: number;
+  host: string;
+  /** PostgreSQL when set; otherwise the embedded SQLite file at sqlitePath. */
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  catalogUrl: string;
+  internalToken: string;
+  stripe: {
+    /** Real Stripe when set; otherwise the SDK talks to stripe-stateful-mock at mockUrl. */
+    secretKey: string | undefined;
+    mockUrl: string;
+  };
+  firebase: { projectId: string; authEmulatorHost: string | undefined };
+  /** Unset means a random per-process secret: sessions then do not survive a restart. */
+  sessionSecret: string | undefined;
+  /** Pending orders older than this are reconciled by the recovery step. */
+  recoveryAfterSeconds: number;
+  rateLimits: { checkoutPerMinute: number; sessionPerMinute: number };
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment. Empty values count as unset (an `.env` line `KEY=`).
+ * Throws ConfigError with a one-line message naming every bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>, defaults: { sqlitePath: string }): CheckoutConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid checkout service configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const productionProblems = [
+    // Every instance must accept the others' cookies, and they must survive a restart.
+    !e.SESSION_SECRET && 'SESSION_SECRET is required in production',
+    // Without it the SDK would talk to the local mock: nobody would really be charged.
+    !e.STRIPE_SECRET_KEY && 'STRIPE_SECRET_KEY is required in production',
+    // firebase-admin accepts unsigned ID tokens when this is set: anyone could sign in as anyone.
+    e.FIREBASE_AUTH_EMULATOR_HOST && 'FIREBASE_AUTH_EMULATOR_HOST must not be set in production',
+  ].filter(Boolean);
+  if (production && productionProblems.length > 0) {
+    throw new ConfigError(`Invalid checkout service configuration: ${productionProblems.join('; ')}`);
+  }
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    sqlitePath: e.SQLITE_PATH ?? defaults.sqlitePath,
+    catalogUrl: e.CATALOG_URL.replace(/\/+$/, ''),
+    internalToken: e.INTERNAL_TOKEN,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, mockUrl: e.STRIPE_MOCK_URL },
+    firebase: { projectId: e.FIREBASE_PROJECT_ID, authEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST },
+    sessionSecret: e.SESSION_SECRET,
+    recoveryAfterSeconds: e.PENDING_RECOVERY_SECONDS,
+    rateLimits: {
+      checkoutPerMinute: e.RATE_LIMIT_CHECKOUT_PER_MINUTE,
+      sessionPerMinute: e.RATE_LIMIT_SESSION_PER_MINUTE,
+    },
+  };
+}

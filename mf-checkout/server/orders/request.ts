@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+const required = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Optional fields may be missing, null or empty: forms send all three. */
+const optional = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || undefined);
+
+const email = z
+  .string({ message: 'Email address is required' })
+  .trim()
+  .max(254, 'Email address is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+/** Ids as the catalogue issues them: positive 32-bit integers (a numeric string is accepted too). */
+const notAnId = 'must be a product id (a positive whole number)';
+const productIdSchema = z.union(
+  [
+    z.number().int(notAnId).positive(notAnId).max(2_147_483_647, notAnId),
+    z
+      .string()
+      .regex(/^[1-9][0-9]{0,9}$/, notAnId)
+      .transform(Number)
+      .pipe(z.number().max(2_147_483_647, notAnId)),
+  ],
+  { message: notAnId },
+);
+
+/** Cart lines as the cart stores them; every other field (price, title, ...) is ignored on purpose. */
+export const linesSchema = z
+  .array(
+    z.object({
+      id: productIdSchema,
+      qun: z
+        .number({ message: 'quantity must be a number' })
+        .int('quantity must be a whole number')
+        .min(1, 'quantity must be at least 1')
+        .max(99, 'quantity must be at most 99'),
+    }),
+    { message: 'lines must be a list of cart items' },
+  )
+  .min(1, 'Your cart is empty')
+  .max(100, 'At most 100 different products per order');
+
+const billingSchema = z.object(
+  {
+    firstName: required('First name', 100),
+    lastName: required('Last name', 100),
+    company: optional('Company name', 200),
+    country: required('Country', 100),
+    street: required('Street address', 200),
+    street2: optional('Street address line 2', 200),
+    city: required('Town/City', 100),
+    county: optional('County', 100),
+    postCode: required('Post code', 20),
+    phone: z
+      .string({ message: 'Phone is required' })
+      .trim()
+      .regex(/^\+?[0-9][0-9 ().-]{4,29}$/, 'Enter a valid phone number'),
+    email,
+    notes: optional('Other notes', 2000),
+  },
+  { message: 'billing details are required' },
+);
+
+export const checkoutRequestSchema = z.object(
+  {
+    token: z.looseObject(
+      {
+        // Test tokens of the local mock may be chained with "|" (tok_500|tok_visa); real ones are tok_<alnum>.
+        id: z.string({ message: 'card token id is required' }).regex(/^tok_[A-Za-z0-9_|]{1,200}$/, 'must be a card token id like tok_...'),
+      },
+      { message: 'card token is required' },
+    ),
+    email,
+    lines: linesSchema,
+    billing: billingSchema,
+    couponCode: z
+      .string({ message: 'couponCode must be text' })
+      .trim()
+      .max(32, 'Coupon code is too long')
+      .nullish()
+      .transform((value) => (value ? value.toUpperCase() : undefined)),
+    idempotencyKey: z.uuid('idempotencyKey must be a UUID'),
+  },
+  { message: 'The request body must be a JSON object' },
+);
+
+export type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
+export type CartLine = z.output<typeof linesSchema>[number];
+
+/** Cart lines with one entry per product (a cart may list a product twice), in first-seen order. */
+export function mergeLines(lines: CartLine[]): { productId: number; quantity: number }[] {
+  const merged = new Map<string, { productId: number; quantity: number }>();
+  for (const line of lines) {
+    const key = String(line.id);
+    const existing = merged.get(key);
+    if (existing) existing.quantity += line.qun;
+    else merged.set(key, { productId: line.id, quantity: line.qun });
+  }
+  return [...merged.values()];
+}
+
+/**
+ * What a key pays for: the merged cart lines and the coupon. A retry of the same purchase may carry
+ * a fresh card token or corrected billing details and still gets the first attempt's answer; the
+ * same key for another cart is refused.
+ */
+export function requestFingerprint(request: CheckoutRequest): string {
+  const lines = mergeLines(request.lines)
+    .map((line) => [line.productId, line.quantity] as const)
+    .sort(([a], [b]) => a - b);
+  const canonical = JSON.stringify({ lines, coupon: request.couponCode ?? null });
+  return createHash('sha256').update(canonical).digest('hex');
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { HttpError, validationError } from '../http/errors.ts';
+import type { Sessions } from '../session/sessions.ts';
+import type { OrderRepository } from '../storage/repository.ts';
+import type { Checkout } from './checkout.ts';
+import { messages, statusForFailure } from './failures.ts';
+import { orderView, paidView } from './present.ts';
+import { checkoutRequestSchema } from './request.ts';
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+const ORDERS_PER_PAGE = 100;
+
+export function registerOrderRoutes(
+  app: FastifyInstance,
+  deps: { checkout: Checkout; repository: OrderRepository; sessions: Sessions; rateLimit?: Hook },
+): void {
+  const { checkout, repository, sessions } = deps;
+
+  app.post('/save-stripe-token', { onRequest: deps.rateLimit ? [deps.rateLimit] : [] }, async (request, reply) => {
+    const parsed = checkoutRequestSchema.safeParse(request.body);
+    if (!parsed.success) throw validationError('checkout request', parsed.error);
+    // A bad or expired session cookie does not block a purchase; the order is then a guest order.
+    const uid = sessions.read(request)?.uid ?? null;
+    const outcome = await checkout.placeOrder(parsed.data, uid);
+    const { order } = outcome;
+    switch (outcome.kind) {
+      case 'paid':
+        return paidView(order);
+      case 'failed':
+        return reply
+          .code(statusForFailure(order.failureCode))
+          .send({ message: order.failureMessage ?? 'The order could not be placed', code: order.failureCode });
+      case 'in_progress':
+        return reply.code(409).send({ message: messages.inProgress, code: 'in_progress', orderId: order.id });
+      case 'payment_unconfirmed':
+        return reply.code(503).send({ message: messages.paymentUnconfirmed, code: 'payment_unconfirmed', orderId: order.id });
+    }
+  });
+
+  function signedInUid(request: FastifyRequest): string {
+    const session = sessions.read(request);
+    if (!session) throw new HttpError(401, 'Sign in to see your orders');
+    return session.uid;
+  }
+
+  app.get('/api/checkout/orders', async (request) => {
+    const uid = signedInUid(request);
+    const orders = await repository.listByUid(uid, ORDERS_PER_PAGE);
+    return { orders: orders.map(orderView) };
+  });
+
+  const idParams = z.object({ id: z.uuid() });
+
+  app.get('/api/checkout/orders/:id', async (request) => {
+    const uid = signedInUid(request);
+    const params = idParams.safeParse(request.params);
+    const order = params.success ? await repository.findById(params.data.id) : null;
+    // Someone else's order answers exactly like a missing one: existence is not revealed.
+    if (!order || order.uid !== uid) throw new HttpError(404, 'Order not found');
+    return orderView(order);
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors.ts';
+import { sessionCookieHeader, type Session } from './cookie.ts';
+import type { Sessions } from './sessions.ts';
+import { InvalidIdTokenError } from './identity.ts';
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+function view(session: Session) {
+  return { uid: session.uid, email: session.email, expiresAt: new Date(session.exp * 1000).toISOString() };
+}
+
+/** Spec section 7, token sync: POST a bearer Firebase ID token to sign in, DELETE to sign out. */
+export function registerSessionRoutes(
+  app: FastifyInstance,
+  deps: { sessions: Sessions; now: () => Date; production: boolean; rateLimit?: Hook | undefined },
+): void {
+  const { sessions, now } = deps;
+  const onRequest = deps.rateLimit ? [deps.rateLimit] : [];
+  // Secure in production, and whenever the gateway says the shopper came over HTTPS.
+  const secure = (request: FastifyRequest) => deps.production || request.protocol === 'https';
+
+  app.post('/api/checkout/session', { onRequest }, async (request, reply) => {
+    const match = /^Bearer\s+(\S{1,8192})$/i.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw new HttpError(401, 'Send the Firebase ID token as "Authorization: Bearer <token>"');
+    let opened: Awaited<ReturnType<Sessions['open']>>;
+    try {
+      opened = await sessions.open(match[1]);
+    } catch (error) {
+      if (error instanceof InvalidIdTokenError) throw new HttpError(401, 'The ID token is invalid or expired; sign in again');
+      request.log.error({ err: error }, 'ID token verification failed');
+      throw new HttpError(503, 'Sign-in could not be verified right now; please try again in a moment');
+    }
+    const maxAge = Math.max(0, opened.session.exp - Math.floor(now().getTime() / 1000));
+    reply.header('set-cookie', sessionCookieHeader(opened.cookie, maxAge, secure(request)));
+    return view(opened.session);
+  });
+
+  app.get('/api/checkout/session', async (request) => {
+    const session = sessions.read(request);
+    if (!session) throw new HttpError(401, 'Not signed in');
+    return view(session);
+  });
+
+  app.delete('/api/checkout/session', async (request, reply) => {
+    reply.header('set-cookie', sessionCookieHeader('', 0, secure(request)));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,152 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeProduct {
+  id: number;
+  title: string;
+  priceCents: number;
+  stock: number;
+}
+
+interface Reservation {
+  status: 'reserved' | 'committed' | 'released';
+  lines: { productId: number; quantity: number; title: string; thumbnail: string; priceCents: number }[];
+}
+
+export interface FakeCatalog {
+  url: string;
+  token: string;
+  reservations: Map<string, Reservation>;
+  /** Every request received, e.g. "POST /stock/reservations". */
+  calls: string[];
+  /** Makes the next n requests to a path matching `pattern` answer 503. */
+  failNext(pattern: RegExp, n?: number): void;
+  stock(id: number): number;
+  close(): Promise<void>;
+}
+
+/**
+ * The catalogue's internal stock API (docs/architecture.md; answers shaped like mf-catalog/server's)
+ * with real semantics in memory, so these tests need no catalogue: a reservation takes every line
+ * or none in one synchronous step (concurrent requests cannot oversell), a repeat by order id
+ * answers the existing reservation, commit and release are idempotent and release never undoes a
+ * commit. Also GET /products/{id} with DummyJSON's dollar price.
+ */
+export async function startFakeCatalog(products: FakeProduct[], token = 'test-internal-token-123'): Promise<FakeCatalog> {
+  const state = new Map(products.map((product) => [product.id, { ...product }]));
+  const reservations = new Map<string, Reservation>();
+  const calls: string[] = [];
+  const faults: { pattern: RegExp; remaining: number }[] = [];
+
+  function send(res: ServerResponse, status: number, body: unknown): void {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+
+  function reservationBody(orderId: string, reservation: Reservation) {
+    return { orderId, status: reservation.status, lines: reservation.lines };
+  }
+
+  function reserve(body: { orderId?: unknown; lines?: unknown }, res: ServerResponse): void {
+    const orderId = typeof body.orderId === 'string' ? body.orderId : '';
+    const lines = Array.isArray(body.lines) ? (body.lines as { productId: unknown; quantity: unknown }[]) : [];
+    const wellFormed = lines.every((l) => Number.isInteger(l.productId) && Number.isInteger(l.quantity));
+    const distinct = new Set(lines.map((l) => l.productId)).size === lines.length;
+    if (!orderId || lines.length === 0 || !wellFormed || !distinct) {
+      return send(res, 400, { message: 'the body must be a JSON object {orderId, lines:[{productId, quantity}]}' });
+    }
+    const existing = reservations.get(orderId);
+    if (existing) return send(res, 200, reservationBody(orderId, existing));
+    for (const line of lines) {
+      const product = state.get(Number(line.productId));
+      if (!product) return send(res, 404, { message: `Product with id '${String(line.productId)}' not found` });
+      const requested = Number(line.quantity);
+      if (product.stock < requested) {
+        return send(res, 409, {
+          message: `Not enough stock for '${product.title}' (product ${product.id}): ${requested} requested, ${product.stock} available`,
+          productId: product.id,
+          requested,
+          available: product.stock,
+        });
+      }
+    }
+    const reservation: Reservation = {
+      status: 'reserved',
+      lines: lines.map((line) => {
+        const product = state.get(Number(line.productId))!;
+        product.stock -= Number(line.quantity);
+        return {
+          productId: product.id,
+          quantity: Number(line.quantity),
+          title: product.title,
+          thumbnail: `/images/${product.id}.webp`,
+          priceCents: product.priceCents,
+        };
+      }),
+    };
+    reservations.set(orderId, reservation);
+    send(res, 201, reservationBody(orderId, reservation));
+  }
+
+  function settle(orderId: string, action: string, res: ServerResponse): void {
+    const reservation = reservations.get(orderId);
+    if (!reservation) return send(res, 404, { message: `Reservation '${orderId}' not found` });
+    if (action === 'commit') {
+      if (reservation.status === 'released') {
+        return send(res, 409, { message: `Reservation '${orderId}' is released and cannot be committed` });
+      }
+      reservation.status = 'committed';
+    } else if (reservation.status === 'reserved') {
+      for (const line of reservation.lines) state.get(line.productId)!.stock += line.quantity;
+      reservation.status = 'released';
+    }
+    send(res, 200, reservationBody(orderId, reservation));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    calls.push(`${req.method} ${url.pathname}`);
+    const fault = faults.find((f) => f.remaining > 0 && f.pattern.test(url.pathname));
+    if (fault) {
+      fault.remaining--;
+      return send(res, 503, { message: 'injected fault' });
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const product = /^\/products\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && product) {
+      const found = state.get(Number(product[1]));
+      if (!found) return send(res, 404, { message: `Product with id '${product[1]}' not found` });
+      return send(res, 200, { id: found.id, title: found.title, price: found.priceCents / 100 });
+    }
+    if (req.headers['x-internal-token'] !== token) return send(res, 401, { message: 'internal token required' });
+    if (req.method === 'POST' && url.pathname === '/stock/reservations') {
+      return reserve(JSON.parse(Buffer.concat(chunks).toString() || '{}'), res);
+    }
+    const settleMatch = /^\/stock\/reservations\/([^/]+)\/(commit|release)$/.exec(url.pathname);
+    if (req.method === 'POST' && settleMatch) return settle(decodeURIComponent(settleMatch[1]!), settleMatch[2]!, res);
+    send(res, 404, { message: 'not found' });
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => send(res, 500, { message: error.message }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    reservations,
+    calls,
+    failNext(pattern, n = 1) {
+      faults.push({ pattern, remaining: n });
+    },
+    stock: (id) => state.get(id)?.stock ?? 0,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
