@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { CatalogConfig } from './config.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { registerImageRoutes } from './images/routes.ts';
+import { registerProductRoutes } from './products/routes.ts';
+import { generateBatches } from './seed/generator.ts';
+import { registerStockRoutes } from './stock/routes.ts';
+import { openStore } from './storage/open.ts';
+import type { CatalogStore } from './storage/repository.ts';
+
+export interface CatalogServer {
+  app: FastifyInstance;
+  store: CatalogStore;
+  /** Starts listening on the configured host and port (0 picks a free port); resolves to the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Loads the deterministic seed catalogue into an empty store, so a fresh machine has a shop to browse. */
+async function seedIfEmpty(store: CatalogStore, config: CatalogConfig): Promise<void> {
+  if (config.seedProducts === 0 || (await store.countProducts()) > 0) return;
+  for await (const batch of generateBatches(config.seed, config.seedProducts, 1000)) await store.upsertProducts(batch);
+}
+
+function buildApp(config: CatalogConfig, store: CatalogStore): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    // Only the stock API takes bodies, and those are a few lines of JSON.
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  installErrorHandling(app);
+
+  // A POST with a JSON content type but no body (commit, release) is valid here, not a parse error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+
+  registerProductRoutes(app, {
+    repository: store,
+    imageBase: config.publicImageBase,
+    apiBase: config.publicApiBase,
+    maxLimit: config.maxLimit,
+    countCacheTtlMs: config.countCacheTtlMs,
+  });
+  registerImageRoutes(app);
+  registerStockRoutes(app, { repository: store, internalToken: config.internalToken, imageBase: config.publicImageBase });
+  return app;
+}
+
+export async function createCatalogServer(config: CatalogConfig): Promise<CatalogServer> {
+  const store = await openStore(config);
+  try {
+    await seedIfEmpty(store, config);
+    const app = buildApp(config, store);
+    await app.ready();
+    return {
+      app,
+      store,
+      async listen() {
+        await app.listen({ port: config.port, host: config.host });
+        const address = app.server.address();
+        const port = typeof address === 'object' && address ? address.port : config.port;
+        return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+      },
+      async close() {
+        await app.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig } from './config.ts';
+
+const defaults = { sqlitePath: '/data/catalog.db' };
+
+describe('config', () => {
+  it('has working defaults', () => {
+    expect(loadConfig({}, defaults)).toEqual({
+      port: 3101,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      databaseSchema: 'public',
+      sqlitePath: '/data/catalog.db',
+      internalToken: null,
+      publicImageBase: '/api/catalog',
+      publicApiBase: '/api/catalog',
+      seed: 20261121,
+      seedProducts: 180,
+      maxLimit: 10000,
+      countCacheTtlMs: 60000,
+    });
+  });
+
+  it('reads and normalises values; empty variables count as unset', () => {
+    const config = loadConfig(
+      { PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/shop', PUBLIC_IMAGE_BASE: 'https://cdn.example.com/catalog/', PUBLIC_API_BASE: '/', INTERNAL_TOKEN: '' },
+      defaults,
+    );
+    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db:5432/shop', publicImageBase: 'https://cdn.example.com/catalog', publicApiBase: '', internalToken: null });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, "PORT must be an integer from 0 to 65535 (got 'eighty')"],
+    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ DATABASE_SCHEMA: 'drop table' }, 'DATABASE_SCHEMA must be a lower-case SQL identifier'],
+    [{ INTERNAL_TOKEN: 'short' }, 'INTERNAL_TOKEN must be at least 8 characters'],
+    [{ PUBLIC_IMAGE_BASE: 'images' }, "PUBLIC_IMAGE_BASE must be a path starting with '/' or an http(s) URL (got 'images')"],
+    [{ MAX_LIMIT: '0' }, 'MAX_LIMIT must be an integer from 1 to 100000'],
+  ])('rejects %p with a one-line message', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env, defaults);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(message);
+    expect((error as Error).message).toMatch(/^Invalid catalogue configuration: [^\n]+$/);
+  });
+});

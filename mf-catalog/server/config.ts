@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+export interface CatalogConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL is used when set; the SQLite file otherwise. */
+  databaseUrl: string | null;
+  databaseSchema: string;
+  sqlitePath: string;
+  /** Secret the checkout service sends as x-internal-token; the stock API refuses every call while unset. */
+  internalToken: string | null;
+  /** Where the browser finds this service's images, e.g. "/api/catalog" behind the gateway. */
+  publicImageBase: string;
+  /** Where the browser finds this service's API, used for the category urls. */
+  publicApiBase: string;
+  /** Seed of the deterministic catalogue generator. */
+  seed: number;
+  /** Products generated on first start when the catalogue is empty; 0 starts empty. */
+  seedProducts: number;
+  /** Most products one response may carry; limit=0 ("all") is capped to it. */
+  maxLimit: number;
+  /**
+   * How long totals and facet counts may be reused. Stock changes never affect them; products
+   * written by another process (the CLIs) show in counts after at most this long.
+   */
+  countCacheTtlMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const text = (name: string) => z.string({ error: `${name} is required` }).trim();
+
+const integer = (name: string, min: number, max: number) =>
+  text(name).transform((raw, ctx) => {
+    const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      ctx.issues.push({ code: 'custom', input: raw, message: `${name} must be an integer from ${min} to ${max} (got '${raw}')` });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+// "" (site root), a root-relative path or an absolute http(s) URL; stored without a trailing slash.
+const publicBase = (name: string) =>
+  text(name)
+    .refine((raw) => raw === '' || raw.startsWith('/') || /^https?:\/\/[^/]+/.test(raw), {
+      error: (issue) => `${name} must be a path starting with '/' or an http(s) URL (got '${String(issue.input)}')`,
+    })
+    .transform((raw) => raw.replace(/\/+$/, ''));
+
+const schema = z.object({
+  PORT: integer('PORT', 0, 65535).default(3101),
+  HOST: text('HOST').min(1).default('127.0.0.1'),
+  DATABASE_URL: text('DATABASE_URL')
+    .refine((raw) => /^postgres(ql)?:\/\/./.test(raw) && URL.canParse(raw), {
+      error: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    })
+    .optional(),
+  DATABASE_SCHEMA: text('DATABASE_SCHEMA')
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'DATABASE_SCHEMA must be a lower-case SQL identifier (letters, digits, _)' })
+    .default('public'),
+  SQLITE_PATH: text('SQLITE_PATH').min(1).optional(),
+  INTERNAL_TOKEN: text('INTERNAL_TOKEN').min(8, { error: 'INTERNAL_TOKEN must be at least 8 characters' }).optional(),
+  PUBLIC_IMAGE_BASE: publicBase('PUBLIC_IMAGE_BASE').default('/api/catalog'),
+  PUBLIC_API_BASE: publicBase('PUBLIC_API_BASE').default('/api/catalog'),
+  CATALOG_SEED: integer('CATALOG_SEED', 0, 2 ** 32 - 1).default(20261121),
+  SEED_PRODUCTS: integer('SEED_PRODUCTS', 0, 100_000).default(180),
+  MAX_LIMIT: integer('MAX_LIMIT', 1, 100_000).default(10_000),
+  COUNT_CACHE_TTL_MS: integer('COUNT_CACHE_TTL_MS', 0, 86_400_000).default(60_000),
+});
+
+/**
+ * Reads the service configuration from environment variables. Empty variables count as unset.
+ * Throws a ConfigError whose message is one line naming every bad value.
+ */
+export function loadConfig(env: Record<string, string | undefined>, defaults: { sqlitePath: string }): CatalogConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid catalogue configuration: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: c.DATABASE_URL ?? null,
+    databaseSchema: c.DATABASE_SCHEMA,
+    sqlitePath: c.SQLITE_PATH ?? defaults.sqlitePath,
+    internalToken: c.INTERNAL_TOKEN ?? null,
+    publicImageBase: c.PUBLIC_IMAGE_BASE,
+    publicApiBase: c.PUBLIC_API_BASE,
+    seed: c.CATALOG_SEED,
+    seedProducts: c.SEED_PRODUCTS,
+    maxLimit: c.MAX_LIMIT,
+    countCacheTtlMs: c.COUNT_CACHE_TTL_MS,
+  };
+}

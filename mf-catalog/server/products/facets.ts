@@ -1,0 +1,47 @@
+import { LruCache } from '../cache.ts';
+import type { FacetCounts, ProductRepository } from '../storage/repository.ts';
+import { CATEGORIES, COLORS, PRICE_RANGES, filterKey, type Facets, type ProductFilter } from './model.ts';
+
+const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+
+export function buildFacets(counts: FacetCounts): Facets {
+  return {
+    categories: CATEGORIES.map(({ slug, name }) => ({ slug, name, count: counts.categories.get(slug) ?? 0 })),
+    brands: [...counts.brands]
+      .map(([name, count]) => ({ name, count }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    colors: COLORS.map(({ name, hex }) => ({ name, hex, count: counts.colors.get(name) ?? 0 })),
+    priceRanges: PRICE_RANGES.map((range, i) => ({
+      min: range.minCents / 100,
+      max: range.maxCents / 100,
+      label: `${money(range.minCents)}-${money(range.maxCents)}`,
+      count: counts.priceRanges[i] ?? 0,
+    })),
+  };
+}
+
+/**
+ * Facet counts group the whole filtered catalogue, which is costly on big catalogues, and they
+ * do not change with stock; so each filter combination is computed once per TTL. Concurrent
+ * requests for the same combination share one computation.
+ */
+export class FacetService {
+  private readonly cache: LruCache<string, Promise<Facets>>;
+  private readonly repository: ProductRepository;
+
+  constructor(repository: ProductRepository, ttlMs: number) {
+    this.repository = repository;
+    this.cache = new LruCache(1000, ttlMs);
+  }
+
+  facets(filter: ProductFilter): Promise<Facets> {
+    const key = filterKey(filter);
+    let pending = this.cache.get(key);
+    if (!pending) {
+      pending = this.repository.facetCounts(filter).then(buildFacets);
+      pending.catch(() => this.cache.delete(key));
+      this.cache.set(key, pending);
+    }
+    return pending;
+  }
+}

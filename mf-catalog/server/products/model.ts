@@ -1,0 +1,129 @@
+// The catalogue's vocabulary: what a product is, and the fixed lists the shop page is built on.
+
+export const CATEGORIES = [
+  { slug: 'accessories', name: 'Accessories' },
+  { slug: 'furniture', name: 'Furniture' },
+  { slug: 'electronics', name: 'Electronics' },
+  { slug: 'clothing', name: 'Clothing' },
+  { slug: 'bags', name: 'Bags' },
+  { slug: 'home-appliances', name: 'Home Appliances' },
+] as const;
+
+export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
+
+export const CATEGORY_SLUGS: readonly CategorySlug[] = CATEGORIES.map((c) => c.slug);
+
+export function isCategorySlug(value: string): value is CategorySlug {
+  return (CATEGORY_SLUGS as readonly string[]).includes(value);
+}
+
+// The colour filter's palette; hex values let the front end draw the swatches.
+export const COLORS = [
+  { name: 'black', hex: '#2b2d33' },
+  { name: 'white', hex: '#f1efe9' },
+  { name: 'grey', hex: '#8d939c' },
+  { name: 'red', hex: '#c8463d' },
+  { name: 'blue', hex: '#3a6fb0' },
+  { name: 'green', hex: '#4a8b5c' },
+  { name: 'yellow', hex: '#e2b53e' },
+  { name: 'brown', hex: '#8b5e3c' },
+  { name: 'beige', hex: '#d9c4a3' },
+  { name: 'pink', hex: '#e193ad' },
+] as const;
+
+export type ColorName = (typeof COLORS)[number]['name'];
+
+export const COLOR_NAMES: readonly ColorName[] = COLORS.map((c) => c.name);
+
+export function isColorName(value: string): value is ColorName {
+  return (COLOR_NAMES as readonly string[]).includes(value);
+}
+
+export function colorHex(name: ColorName): string {
+  return COLORS.find((c) => c.name === name)?.hex ?? '#8d939c';
+}
+
+// The spec's five 'Shop by Price' ranges, inclusive, in cents.
+export const PRICE_RANGES = [
+  { minCents: 0, maxCents: 999 },
+  { minCents: 1000, maxCents: 1999 },
+  { minCents: 2000, maxCents: 2999 },
+  { minCents: 3000, maxCents: 3999 },
+  { minCents: 4000, maxCents: 6999 },
+] as const;
+
+// Sort keys of the public API mapped to storage columns. The shop's 'Sort by' options are
+// Featured = id asc, Best Seller = rating desc, New Arrival = createdAt desc, Final Offer = discountPercentage desc.
+export const SORT_KEYS = ['id', 'title', 'price', 'rating', 'createdAt', 'discountPercentage'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+/** A product as stored: money in integer cents, image paths relative to the public image base. */
+export interface ProductRecord {
+  id: number;
+  title: string;
+  description: string;
+  category: CategorySlug;
+  brand: string | null;
+  color: ColorName | null;
+  priceCents: number;
+  discountPercentage: number;
+  rating: number;
+  stock: number;
+  sku: string;
+  tags: string[];
+  thumbnail: string;
+  images: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The public product shape, DummyJSON's fields plus our extensions, in DummyJSON's order. */
+export const PRODUCT_FIELDS = [
+  'id',
+  'title',
+  'description',
+  'category',
+  'price',
+  'discountPercentage',
+  'rating',
+  'stock',
+  'tags',
+  'brand',
+  'sku',
+  'color',
+  'availabilityStatus',
+  'meta',
+  'images',
+  'thumbnail',
+] as const;
+export type ProductField = (typeof PRODUCT_FIELDS)[number];
+
+export interface ProductFilter {
+  q?: string;
+  category?: CategorySlug;
+  brand?: string;
+  color?: ColorName;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+}
+
+/** Identifies a filter for caching; text search ignores case, so its key does too. */
+export function filterKey(f: ProductFilter): string {
+  return JSON.stringify([f.q?.toLowerCase(), f.category, f.brand, f.color, f.minPriceCents, f.maxPriceCents]);
+}
+
+export interface ListQuery extends ProductFilter {
+  /** Rows to return; the route turns `limit=0` (all) into the configured maximum. */
+  limit: number;
+  skip: number;
+  sortBy: SortKey;
+  order: SortOrder;
+}
+
+export interface Facets {
+  categories: { slug: CategorySlug; name: string; count: number }[];
+  brands: { name: string; count: number }[];
+  colors: { name: ColorName; hex: string; count: number }[];
+  priceRanges: { min: number; max: number; label: string; count: number }[];
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { dollars, flag, integer, list, oneOf, text, withoutEmpty } from '../http/params.ts';
+import { HttpError, parseOr400 } from '../http/errors.ts';
+import {
+  CATEGORY_SLUGS,
+  COLOR_NAMES,
+  PRODUCT_FIELDS,
+  SORT_KEYS,
+  type CategorySlug,
+  type ColorName,
+  type ListQuery,
+  type ProductField,
+} from './model.ts';
+
+/** Deep pages are allowed, absurd offsets are a client bug worth reporting. */
+const MAX_SKIP = 100_000_000;
+const DEFAULT_LIMIT = 30;
+
+export interface ListRequest {
+  query: ListQuery;
+  select: ProductField[] | null;
+  facets: boolean;
+}
+
+function listSchema(maxLimit: number) {
+  return z
+    .object({
+      limit: integer('limit', 0, maxLimit).optional(),
+      skip: integer('skip', 0, MAX_SKIP).optional(),
+      select: list('select', PRODUCT_FIELDS).optional(),
+      sortBy: oneOf('sortBy', SORT_KEYS).optional(),
+      order: oneOf('order', ['asc', 'desc'] as const).optional(),
+      q: text('q', 100).optional(),
+      category: oneOf('category', CATEGORY_SLUGS).optional(),
+      brand: text('brand', 100).optional(),
+      color: oneOf('color', COLOR_NAMES).optional(),
+      minPrice: dollars('minPrice').optional(),
+      maxPrice: dollars('maxPrice').optional(),
+      facets: flag('facets').optional(),
+    })
+    .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+      error: "'minPrice' must not be greater than 'maxPrice'",
+    });
+}
+
+const schemas = new Map<number, ReturnType<typeof listSchema>>();
+
+/**
+ * Validates a listing query string. `limit=0` means "all", which is capped to maxLimit so one
+ * request cannot ask a million-row catalogue for everything.
+ */
+export function parseListRequest(raw: unknown, maxLimit: number, overrides: { category?: CategorySlug } = {}): ListRequest {
+  let schema = schemas.get(maxLimit);
+  if (!schema) {
+    schema = listSchema(maxLimit);
+    schemas.set(maxLimit, schema);
+  }
+  const v = parseOr400(schema, withoutEmpty(raw));
+  const limit = v.limit ?? DEFAULT_LIMIT;
+  const query: ListQuery = {
+    limit: limit === 0 ? maxLimit : limit,
+    skip: v.skip ?? 0,
+    sortBy: v.sortBy ?? 'id',
+    order: v.order ?? 'asc',
+  };
+  if (v.q) query.q = v.q;
+  const category = overrides.category ?? v.category;
+  if (category) query.category = category;
+  if (v.brand) query.brand = v.brand;
+  if (v.color) query.color = v.color as ColorName;
+  if (v.minPrice !== undefined) query.minPriceCents = Math.round(v.minPrice * 100);
+  if (v.maxPrice !== undefined) query.maxPriceCents = Math.round(v.maxPrice * 100);
+  return { query, select: v.select?.length ? v.select : null, facets: v.facets ?? false };
+}
+
+const selectOnly = z.object({ select: list('select', PRODUCT_FIELDS).optional() });
+
+export function parseSelect(raw: unknown): ProductField[] | null {
+  const { select } = parseOr400(selectOnly, withoutEmpty(raw));
+  return select?.length ? select : null;
+}
+
+export function parseProductId(raw: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
+    throw new HttpError(400, `Invalid product id '${raw.length > 40 ? `${raw.slice(0, 40)}...` : raw}': expected a positive whole number`);
+  }
+  return Number(raw);
+}

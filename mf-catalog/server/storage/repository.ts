@@ -1,0 +1,71 @@
+import type { ListQuery, ProductFilter, ProductRecord } from '../products/model.ts';
+
+/** Raw facet counts; products/facets.ts turns them into the public shape. */
+export interface FacetCounts {
+  categories: Map<string, number>;
+  brands: Map<string, number>;
+  colors: Map<string, number>;
+  /** One count per entry of PRICE_RANGES, in order. */
+  priceRanges: number[];
+}
+
+export interface ProductRepository {
+  listProducts(query: ListQuery): Promise<{ rows: ProductRecord[]; total: number }>;
+  getProduct(id: number): Promise<ProductRecord | null>;
+  facetCounts(filter: ProductFilter): Promise<FacetCounts>;
+  countProducts(): Promise<number>;
+  /** Inserts or replaces (by id) the given products in one transaction. */
+  upsertProducts(records: readonly ProductRecord[]): Promise<void>;
+  /** Deletes every product. */
+  clearProducts(): Promise<void>;
+  /**
+   * Replaces the whole catalogue with the given batches, building indexes once at the end,
+   * which is what makes million-row loads take seconds rather than minutes. Returns the row count.
+   */
+  bulkLoad(batches: AsyncIterable<readonly ProductRecord[]>): Promise<number>;
+}
+
+export interface StockLine {
+  productId: number;
+  quantity: number;
+}
+
+export interface ReservationLine extends StockLine {
+  title: string;
+  /** As stored (relative to the public image base), like ProductRecord.thumbnail. */
+  thumbnail: string;
+  priceCents: number;
+}
+
+export type ReservationStatus = 'reserved' | 'committed' | 'released';
+
+export interface Reservation {
+  orderId: string;
+  status: ReservationStatus;
+  lines: ReservationLine[];
+}
+
+export type ReserveOutcome =
+  | { kind: 'created' | 'existing'; reservation: Reservation }
+  | { kind: 'unknown-product'; productId: number }
+  | { kind: 'short'; productId: number; title: string; requested: number; available: number };
+
+export type TransitionOutcome =
+  | { kind: 'ok'; reservation: Reservation }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; reservation: Reservation };
+
+export interface StockRepository {
+  /** Takes stock for every line or for none; an orderId seen before answers its existing reservation. */
+  reserve(orderId: string, lines: readonly StockLine[]): Promise<ReserveOutcome>;
+  /** reserved -> committed; committed stays committed; released is a conflict. */
+  commit(orderId: string): Promise<TransitionOutcome>;
+  /** reserved -> released with the stock given back; committed and released stay as they are. */
+  release(orderId: string): Promise<TransitionOutcome>;
+}
+
+export interface CatalogStore extends ProductRepository, StockRepository {
+  /** A short human description for the start-up log line, e.g. "sqlite /path/catalog.db". */
+  readonly description: string;
+  close(): Promise<void>;
+}
