@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -71,6 +71,13 @@ export async function createGateway(config: GatewayConfig): Promise<FastifyInsta
   });
 
   for (const name of remoteNames) await serveRemote(app, name, config.remotes[name].dist);
+
+  // The design tokens as a stable URL, for remotes' standalone harnesses (npm start -w mf-x).
+  const tokens = readFileSync(new URL('../src/styles/tokens.css', import.meta.url), 'utf8');
+  app.get('/design/tokens.css', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8');
+    return tokens;
+  });
 
   await app.register(fastifyStatic, {
     root: config.shellDist,

@@ -34,18 +34,16 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
     {
       name: 'auth',
       command: node,
-      args: [path.join(repoRoot, 'mf-account/server/emulators/authMain.ts')],
+      args: [path.join(repoRoot, 'mf-account/server/emulators/cli.ts'), 'auth', '--auth-port', String(ports.authEmulator), '--project', projectId],
       cwd: repoRoot,
-      env: { PORT: String(ports.authEmulator), FIREBASE_PROJECT_ID: projectId, DATA_DIR: dataDir },
       readyUrl: local(ports.authEmulator, '/'),
       readyTimeoutMs: 120_000,
     },
     {
       name: 'database',
       command: node,
-      args: [path.join(repoRoot, 'mf-account/server/emulators/databaseMain.ts')],
+      args: [path.join(repoRoot, 'mf-account/server/emulators/database-main.ts'), '--port', String(ports.databaseEmulator), '--project', projectId],
       cwd: repoRoot,
-      env: { PORT: String(ports.databaseEmulator), FIREBASE_PROJECT_ID: projectId, DATA_DIR: dataDir },
       readyUrl: local(ports.databaseEmulator, '/.json'),
     },
     {

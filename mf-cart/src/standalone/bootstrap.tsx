@@ -1,19 +1,40 @@
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { cart, language } from 'shared-events';
 import CartPage from '../cart-page/CartPage.tsx';
 import MiniCart from '../mini-cart/MiniCart.tsx';
 
 // The team's harness: this remote's screens without the shell, for working on them alone.
+// "Add a sample" puts a product from the running stack's catalogue into the shared cart.
+async function addSample(): Promise<void> {
+  const skip = Math.floor(Math.random() * 20);
+  const response = await fetch(`/api/catalog/products?limit=1&skip=${skip}`);
+  const body = (await response.json()) as { products?: unknown[] };
+  const product = body.products?.[0];
+  if (product) cart.add(product as Parameters<typeof cart.add>[0], 'cart/standalone');
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <BrowserRouter>
-    <header style={{ display: 'flex', gap: 16, padding: 12, borderBottom: '1px solid #ddd' }}>
-      <strong>mf-cart (standalone)</strong> <MiniCart />
+    <header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: 12, borderBottom: '1px solid #ddd', fontFamily: 'system-ui' }}>
+      <strong>mf-cart (standalone)</strong>
+      <Link to="/cart-list">/cart-list</Link>
+      <button type="button" onClick={() => void addSample()}>
+        Add a sample
+      </button>
+      <button type="button" onClick={() => language.set(language.current === 'en' ? 'ru' : 'en')}>
+        EN/RU
+      </button>
+      <span style={{ marginLeft: 'auto' }}>
+        <MiniCart />
+      </span>
     </header>
-    <main style={{ padding: 16 }}>
+    <main style={{ padding: 16, maxWidth: 1240, margin: '0 auto', fontFamily: 'system-ui' }}>
       <Routes>
         <Route path="/cart-list" element={<CartPage />} />
+        <Route path="*" element={<Navigate to="/cart-list" replace />} />
       </Routes>
     </main>
   </BrowserRouter>,

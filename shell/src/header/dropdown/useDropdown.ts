@@ -11,8 +11,10 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
 
   useEffect(() => {
     if (!open) return;
+    // composedPath, not contains(target): a click that removes its own target (a remove button)
+    // is no longer inside the container by the time this runs, yet it was a click inside.
     const onPointer = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
+      if (container.current && !event.composedPath().includes(container.current)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
