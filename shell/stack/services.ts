@@ -60,6 +60,7 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         STRIPE_MOCK_URL: local(ports.stripeMock, ''),
         FIREBASE_PROJECT_ID: projectId,
         FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       },
       readyUrl: local(ports.checkout, '/api/checkout/health'),
     },
