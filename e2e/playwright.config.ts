@@ -4,7 +4,16 @@ import { defineConfig } from '@playwright/test';
 
 // The suite runs its own stack on ports of its own, with a fresh data folder, so it never
 // collides with a storefront a developer has running on :3000.
-const ports = { gateway: 4000, catalog: 4101, checkout: 4102, auth: 4199, database: 4100, stripe: 4111 };
+// E2E_PORT_BASE lets two suites run side by side (each engineer or CI job its own base).
+const portBase = Number(process.env.E2E_PORT_BASE ?? 4000);
+const ports = {
+  gateway: portBase,
+  catalog: portBase + 101,
+  checkout: portBase + 102,
+  auth: portBase + 199,
+  database: portBase + 100,
+  stripe: portBase + 111,
+};
 const repoRoot = path.resolve(__dirname, '..');
 export const baseURL = `http://localhost:${ports.gateway}`;
 
