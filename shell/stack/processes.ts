@@ -46,8 +46,9 @@ async function waitUntilAnswering(url: string, timeoutMs: number, isAlive: () =>
 }
 
 /**
- * Starts child processes in their own process groups and stops every one of them, with their own
- * children, when asked or when any of them dies: Ctrl-C never leaves an orphan behind.
+ * Starts child processes and stops every one of them when asked or when any of them dies. They
+ * stay in the orchestrator's process group, so Ctrl-C in a terminal, or a supervisor (Playwright,
+ * CI) killing that group, reaches them all: nothing is left behind.
  */
 export class ProcessGroup {
   private readonly running: Running[] = [];
@@ -59,7 +60,6 @@ export class ProcessGroup {
       cwd: spec.cwd,
       env: { ...process.env, ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
     });
     const entry = { spec, child };
     this.running.push(entry);
@@ -90,7 +90,7 @@ export class ProcessGroup {
           new Promise<void>((resolve) => {
             const kill = (signal: NodeJS.Signals) => {
               try {
-                if (child.pid) process.kill(-child.pid, signal);
+                child.kill(signal);
               } catch {
                 // Already gone.
               }

@@ -1,0 +1,224 @@
+// Lighthouse (mobile preset, simulated throttling: Lighthouse's defaults) on the production build,
+// served by a whole stack this bench starts on its own ports with shell/stack/start.ts.
+import http from 'node:http';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { generateReport } from 'lighthouse';
+import type { BenchOptions } from './args.ts';
+import { Child } from './child.ts';
+
+export const ROUTES = ['/', '/shop', '/shop/1', '/search?q=chair'];
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export interface ScriptTransfer {
+  url: string;
+  /** Bytes on the wire during the Lighthouse run (the gateway picks brotli for Chromium). */
+  transferred: number;
+  /** Bytes of the same file with Accept-Encoding: gzip only, headers excluded. */
+  gzip: number | null;
+}
+
+export interface RouteResult {
+  route: string;
+  runs: number;
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  lcpMs: number | null;
+  cls: number | null;
+  tbtMs: number | null;
+  fcpMs: number | null;
+  speedIndexMs: number | null;
+  /** Performance scores of every run, the reported one being the median. */
+  performanceRuns: (number | null)[];
+  scripts: ScriptTransfer[];
+  jsTransferred: number;
+  jsGzip: number | null;
+  /** Audits that lost points, per category, for explaining misses. */
+  failing: Record<string, string[]>;
+  error?: string;
+}
+
+export interface LighthouseReport {
+  base: string;
+  stackStartSeconds: number | null;
+  routes: RouteResult[];
+  error?: string;
+}
+
+interface Context {
+  options: BenchOptions;
+  repoRoot: string;
+  workDir: string;
+  log: (line: string) => void;
+}
+
+/** Size of the body of `url` as sent with Accept-Encoding: gzip (not decompressed). */
+function gzipSize(url: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { headers: { 'accept-encoding': 'gzip' }, timeout: 10_000 }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve(response.statusCode === 200 ? bytes : null));
+      response.on('error', () => resolve(null));
+    });
+    request.on('error', () => resolve(null));
+    request.on('timeout', () => request.destroy());
+  });
+}
+
+type Lhr = {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; scoreDisplayMode: string; numericValue?: number; title: string; details?: { items?: unknown[] } }>;
+  runtimeError?: { message: string };
+};
+
+/** A file-name-safe form of a route. */
+const slug = (route: string): string => (route === '/' ? 'home' : route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-'));
+
+function failingAudits(lhr: Lhr): Record<string, string[]> {
+  const failing: Record<string, string[]> = {};
+  for (const category of CATEGORIES) {
+    const refs = lhr.categories[category]?.auditRefs ?? [];
+    const lost = refs
+      .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+      .filter(({ audit, ref }) => audit && ref.weight > 0 && audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode))
+      .map(({ ref, audit }) => `${ref.id} (${audit!.score?.toFixed(2)})`);
+    if (lost.length > 0) failing[category] = lost;
+  }
+  return failing;
+}
+
+async function auditRoute(ctx: Context, base: string, route: string, port: number): Promise<{ lhr: Lhr }> {
+  const result = await lighthouse(`${base}${route}`, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error('Lighthouse returned no result');
+  const lhr = result.lhr as unknown as Lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  return { lhr };
+}
+
+function median<T>(items: T[], key: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+async function summarise(base: string, route: string, runs: Lhr[]): Promise<RouteResult> {
+  const perf = (lhr: Lhr) => lhr.categories.performance?.score ?? 0;
+  const lhr = median(runs, perf);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? null;
+  type Request = { url: string; resourceType?: string; transferSize?: number; statusCode?: number };
+  const requests = (lhr.audits['network-requests']?.details?.items ?? []) as Request[];
+  const scripts: ScriptTransfer[] = [];
+  for (const request of requests.filter((r) => r.resourceType === 'Script')) {
+    const sameOrigin = request.url.startsWith(base);
+    scripts.push({ url: request.url, transferred: request.transferSize ?? 0, gzip: sameOrigin ? await gzipSize(request.url) : null });
+  }
+  const gzipKnown = scripts.every((script) => script.gzip !== null);
+  return {
+    route,
+    runs: runs.length,
+    scores: Object.fromEntries(CATEGORIES.map((category) => [category, lhr.categories[category]?.score ?? null])) as RouteResult['scores'],
+    lcpMs: audit('largest-contentful-paint'),
+    cls: audit('cumulative-layout-shift'),
+    tbtMs: audit('total-blocking-time'),
+    fcpMs: audit('first-contentful-paint'),
+    speedIndexMs: audit('speed-index'),
+    performanceRuns: runs.map((run) => run.categories.performance?.score ?? null),
+    scripts,
+    jsTransferred: scripts.reduce((sum, script) => sum + script.transferred, 0),
+    jsGzip: gzipKnown ? scripts.reduce((sum, script) => sum + (script.gzip ?? 0), 0) : null,
+    failing: failingAudits(lhr),
+  };
+}
+
+export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promise<LighthouseReport> {
+  const { options, repoRoot, log } = ctx;
+  const p = options.basePort;
+  const base = `http://localhost:${p}`;
+  const report: LighthouseReport = { base, stackStartSeconds: null, routes: [] };
+  const dataDir = path.join(ctx.workDir, 'stack-data');
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+
+  log(`[lighthouse] starting the stack on ports ${p}-${p + 5} (shell/stack/start.ts, SKIP_BUILD=0: builds stale front ends first)…`);
+  const started = performance.now();
+  const stack = new Child('stack', process.execPath, [path.join(repoRoot, 'shell/stack/start.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(p),
+      CATALOG_PORT: String(p + 1),
+      CHECKOUT_PORT: String(p + 2),
+      AUTH_EMULATOR_PORT: String(p + 3),
+      DATABASE_EMULATOR_PORT: String(p + 4),
+      STRIPE_MOCK_PORT: String(p + 5),
+      DATA_DIR: dataDir,
+      SKIP_BUILD: '0',
+      DATABASE_URL: undefined,
+    },
+    logFile: path.join(ctx.workDir, 'stack.log'),
+  });
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    await stack.ready(`http://127.0.0.1:${p}/remotes.json`, 30 * 60_000);
+    // remotes.json answers before the last service logs "ready"; the gateway is last in start order.
+    report.stackStartSeconds = (performance.now() - started) / 1000;
+    log(`[lighthouse] stack ready in ${report.stackStartSeconds.toFixed(0)} s`);
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    for (const route of ROUTES) {
+      try {
+        // One unrecorded load first, so each route is measured against warm services, as a shopper would meet them.
+        await fetch(`${base}${route}`).then((response) => response.arrayBuffer());
+        const runs: Lhr[] = [];
+        for (let i = 0; i < runsPerRoute; i++) {
+          if (!stack.running) throw new Error(`the stack stopped; its log ends:\n${stack.tail()}`);
+          runs.push((await auditRoute(ctx, base, route, chrome.port)).lhr);
+        }
+        const result = await summarise(base, route, runs);
+        report.routes.push(result);
+        if (options.lighthouseReports) {
+          mkdirSync(options.lighthouseReports, { recursive: true });
+          const lhr = median(runs, (run) => run.categories.performance?.score ?? 0);
+          const file = path.join(options.lighthouseReports, `lighthouse-${slug(route)}`);
+          writeFileSync(`${file}.json`, JSON.stringify(lhr));
+          writeFileSync(`${file}.html`, generateReport(lhr as never, 'html'));
+        }
+        log(
+          `[lighthouse] ${route}: performance ${result.scores.performance} (runs ${result.performanceRuns.join(', ')}), accessibility ${result.scores.accessibility}, best practices ${result.scores['best-practices']}, SEO ${result.scores.seo}`,
+        );
+      } catch (error) {
+        report.routes.push({
+          route,
+          runs: 0,
+          scores: { performance: null, accessibility: null, 'best-practices': null, seo: null },
+          lcpMs: null,
+          cls: null,
+          tbtMs: null,
+          fcpMs: null,
+          speedIndexMs: null,
+          performanceRuns: [],
+          scripts: [],
+          jsTransferred: 0,
+          jsGzip: null,
+          failing: {},
+          error: (error as Error).message,
+        });
+        log(`[lighthouse] ${route}: ${(error as Error).message}`);
+      }
+    }
+  } catch (error) {
+    report.error = (error as Error).message;
+    log(`[lighthouse] ${report.error}`);
+  } finally {
+    if (chrome) await chrome.kill();
+    await stack.stop(20_000);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return report;
+}

@@ -1,0 +1,242 @@
+// `npm run bench`: Lighthouse on the production build and load tests of the catalogue service, in one
+// run on one machine, printed as tables. See docs/performance.md for what the figures mean.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, sizeLabel, USAGE, UsageError, type BenchOptions } from './args.ts';
+import { benchCatalog, type CatalogRun, type ImportRun } from './catalog.ts';
+import { runCleanups } from './child.ts';
+import { benchLighthouse, CHROMIUM, type LighthouseReport } from './lighthouse.ts';
+import { machineInfo, type MachineInfo } from './system.ts';
+import { fixed, grouped, kib, mib, renderMarkdown, renderText, verdict, type Table } from './table.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** DESIGN.md section 8 and issue 7. */
+export const TARGETS = {
+  performance: 0.95,
+  accessibility: 1,
+  bestPractices: 1,
+  seo: 0.95,
+  cls: 0.02,
+  jsGzipKiB: 120,
+  productRps: 15_000,
+  p99Ms: 20,
+  p99AtProducts: 1_000_000,
+};
+
+const score = (value: number | null | undefined) => (value === null || value === undefined ? '-' : value.toFixed(2));
+
+export function lighthouseTables(report: LighthouseReport, runsPerRoute: number): Table[] {
+  const rows = report.routes.map((r) => [
+    r.route,
+    score(r.scores.performance),
+    score(r.scores.accessibility),
+    score(r.scores['best-practices']),
+    score(r.scores.seo),
+    r.lcpMs === null ? '-' : (r.lcpMs / 1000).toFixed(2),
+    r.cls === null ? '-' : r.cls.toFixed(3),
+    fixed(r.tbtMs),
+    r.error ? '-' : kib(r.jsTransferred),
+    r.error ? '-' : kib(r.jsGzip),
+    r.error ? '-' : String(r.scripts.length),
+  ]);
+  const notes: string[] = [];
+  if (report.error) notes.push(`Lighthouse could not run: ${report.error.split('\n')[0]}`);
+  const targets: (string | null)[][] = [];
+  for (const r of report.routes) {
+    if (r.error) {
+      notes.push(`${r.route}: ${r.error.split('\n')[0]}`);
+      continue;
+    }
+    const checks: [string, number | null, number, 'higher' | 'lower', string][] = [
+      ['performance', r.scores.performance, TARGETS.performance, 'higher', ''],
+      ['accessibility', r.scores.accessibility, TARGETS.accessibility, 'higher', ''],
+      ['best practices', r.scores['best-practices'], TARGETS.bestPractices, 'higher', ''],
+      ['SEO', r.scores.seo, TARGETS.seo, 'higher', ''],
+      ['CLS', r.cls, TARGETS.cls, 'lower', ''],
+      ['JS gzip KiB', r.jsGzip === null ? null : r.jsGzip / 1024, TARGETS.jsGzipKiB, 'lower', ' KiB'],
+    ];
+    targets.push([r.route, ...checks.map(([, value, target, better, unit]) => verdict(value, target, better, unit))]);
+    for (const [category, audits] of Object.entries(r.failing)) notes.push(`${r.route} ${category} lost points on: ${audits.join(', ')}`);
+  }
+  return [
+    {
+      title: `Lighthouse ${'13'} (mobile preset: emulated Moto G Power, simulated slow 4G and 4x CPU slowdown), production build via the gateway at ${report.base}; median of ${runsPerRoute} run(s) per route`,
+      columns: ['route', 'perf', 'a11y', 'best-pr.', 'SEO', 'LCP s', 'CLS', 'TBT ms', 'JS KiB (br, sent)', 'JS KiB (gzip)', 'scripts'],
+      numeric: [false, true, true, true, true, true, true, true, true, true, true],
+      rows,
+      notes,
+    },
+    {
+      title: 'Lighthouse targets (perf >= 0.95, a11y 1.0, best practices 1.0, SEO >= 0.95, CLS <= 0.02, JS of the first route <= 120 KiB gzip)',
+      columns: ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS', 'JS gzip'],
+      rows: targets,
+    },
+  ];
+}
+
+function loadVerdict(result: CatalogRun['results'][number]): { target: string; verdict: string } {
+  const informational = result.varied || result.size === 'seed' || (typeof result.size === 'number' && result.size < TARGETS.p99AtProducts);
+  if (result.target === 'throughput') {
+    const v = verdict(result.requestsPerSec, TARGETS.productRps, 'higher', ' req/s');
+    return { target: '>= 15,000 req/s', verdict: result.varied ? `(${v})` : v };
+  }
+  if (result.target === 'latency') {
+    const v = verdict(result.p99, TARGETS.p99Ms, 'lower', ' ms');
+    return { target: 'p99 <= 20 ms', verdict: informational ? `(${v})` : v };
+  }
+  return { target: '-', verdict: '-' };
+}
+
+export function catalogTables(runs: CatalogRun[], imports: ImportRun[], options: BenchOptions): Table[] {
+  const rows = runs.flatMap((run) =>
+    run.results.map((r) => {
+      const { target, verdict: v } = loadVerdict(r);
+      return [
+        r.db,
+        sizeLabel(r.size),
+        r.label,
+        grouped(r.requestsPerSec),
+        fixed(r.p50),
+        fixed(r.p99),
+        fixed(r.max),
+        `${r.errors + r.timeouts}/${r.non2xx}`,
+        r.firstMs === null ? '-' : fixed(r.firstMs, 1),
+        mib(r.peakRss),
+        target,
+        v,
+      ];
+    }),
+  );
+  const failures = runs.filter((run) => run.error).map((run) => `${run.db} ${sizeLabel(run.size)}: ${run.error!.split('\n')[0]}`);
+  return [
+    {
+      title: `Catalogue service under load: autocannon ${options.connections} connections, ${options.duration} s per row after ${options.warmup} s warm-up, load generator in the bench process on the same machine, service alone (no gateway)`,
+      columns: ['db', 'catalogue', 'request', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'err/non-2xx', 'first ms', 'RSS MiB', 'target', 'verdict'],
+      numeric: [false, false, false, true, true, true, true, true, true, true, false, false],
+      rows,
+      notes: [
+        'Latencies have 1 ms resolution (autocannon). "first ms" is the very first request of that URL after start (cold caches).',
+        '"varied" rows spread requests over many URLs, so they mostly miss the service\'s caches; verdicts in parentheses are for information (the targets are for the fixed URLs at 1,000,000 products).',
+        ...failures,
+      ],
+    },
+    {
+      title: 'Catalogue size, load time and memory of the catalogue service',
+      columns: ['db', 'catalogue', 'generate + load s', 'generator peak RSS MiB', 'DB size MiB', 'service start s', 'RSS idle MiB', 'RSS peak MiB'],
+      numeric: [false, false, true, true, true, true, true, true],
+      rows: runs.map((run) => [
+        run.db,
+        sizeLabel(run.size),
+        fixed(run.generateSeconds, 1),
+        mib(run.generatePeakRss),
+        mib(run.databaseBytes),
+        fixed(run.startSeconds, 1),
+        mib(run.rssIdle),
+        mib(run.rssPeak),
+      ]),
+      notes: ['"generate + load" is `catalog:generate --count N --replace`: generate, bulk insert, build indexes and the search index, ANALYZE (VACUUM ANALYZE on PostgreSQL). RSS peak is the service\'s VmHWM over the whole load test.'],
+    },
+    ...(imports.length
+      ? [
+          {
+            title: 'DummyJSON importer (`catalog:import <file> --replace`: parse, validate, upsert in batches of 1,000 with every index live)',
+            columns: ['db', 'products', 'file MiB', 'time s', 'products/s', 'peak RSS MiB'],
+            numeric: [false, true, true, true, true, true],
+            rows: imports.map((i) => [i.db, grouped(i.products), mib(i.fileBytes), fixed(i.seconds, 1), i.seconds ? grouped(i.products / i.seconds) : '-', mib(i.peakRss)]),
+            notes: imports.filter((i) => i.error).map((i) => `${i.db}: ${i.error!.split('\n')[0]}`),
+          } satisfies Table,
+        ]
+      : []),
+  ];
+}
+
+function machineTable(machine: MachineInfo): Table {
+  return {
+    title: 'Machine',
+    columns: ['what', 'value'],
+    rows: [
+      ['date', machine.date],
+      ['CPU', `${machine.cpu}, ${machine.cores} cores`],
+      ['memory', `${machine.memoryGiB} GiB`],
+      ['OS', machine.os],
+      ['Node', machine.node],
+      ['PostgreSQL', machine.postgres],
+      ['Chromium', machine.chromium],
+      ['load average at start (1/5/15 min)', machine.loadAverage.join(' / ')],
+    ],
+  };
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions;
+  try {
+    options = parseArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`bench: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const workDir = path.join(os.tmpdir(), `storefront-bench-${process.pid}`);
+  mkdirSync(workDir, { recursive: true });
+  const log = (line: string) => console.error(line);
+  const ctx = { options, repoRoot, workDir, log };
+  const machine = machineInfo(CHROMIUM);
+  const render = options.markdown ? renderMarkdown : renderText;
+  const results: { machine: MachineInfo; options: BenchOptions; lighthouse?: LighthouseReport; catalog?: { runs: CatalogRun[]; imports: ImportRun[] } } = {
+    machine,
+    options,
+  };
+  log(`[bench] work directory ${workDir} (removed at the end); logs of every child process go there`);
+  const started = Date.now();
+  try {
+    if (options.parts.includes('lighthouse')) results.lighthouse = await benchLighthouse(ctx, options.lighthouseRuns);
+    if (options.parts.includes('catalog')) results.catalog = await benchCatalog(ctx);
+  } finally {
+    await runCleanups();
+  }
+  const tables: Table[] = [machineTable(machine)];
+  if (results.lighthouse) tables.push(...lighthouseTables(results.lighthouse, options.lighthouseRuns));
+  if (results.catalog) tables.push(...catalogTables(results.catalog.runs, results.catalog.imports, options));
+  console.log(tables.map(render).join('\n'));
+  console.log(`\nbench finished in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+  if (options.jsonOut) writeFileSync(options.jsonOut, JSON.stringify(results, null, 2));
+  const failed =
+    Boolean(results.lighthouse?.error) ||
+    Boolean(results.lighthouse?.routes.some((route) => route.error)) ||
+    Boolean(results.catalog?.runs.some((run) => run.error)) ||
+    Boolean(results.catalog?.imports.some((i) => i.error));
+  // Keep the logs of a failed run for diagnosis; a clean run leaves nothing behind.
+  if (failed) log(`[bench] some measurements failed; logs kept in ${workDir}`);
+  else rmSync(workDir, { recursive: true, force: true });
+  return failed ? 1 : 0;
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    console.error(`\n[bench] ${signal}: stopping child processes and removing temporary data…`);
+    void runCleanups().then(() => process.exit(130));
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then(
+    (code) => process.exit(code),
+    async (error: unknown) => {
+      console.error(`[bench] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      await runCleanups();
+      process.exit(1);
+    },
+  );
+}
