@@ -1,9 +1,88 @@
+import { useLocation, useNavigate, Link } from 'react-router-dom';
 import { bus } from 'shared-events';
+import { catalog, listUrl, type ListParams } from '../api/client.ts';
+import { useRequest } from '../api/useRequest.ts';
+import { useT } from '../i18n/useT.ts';
+import { pageCount } from '../shop/pagination.ts';
+import { Pagination } from '../shop/Pagination.tsx';
+import { CARD_FIELDS } from '../shop/queryState.ts';
+import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
+import { EmptyState, ErrorState, statusStyles } from '../ui/Status.tsx';
+import { offsetOf } from '../shop/pagination.ts';
+import { readSearchLocation, SEARCH_PER_PAGE } from './searchState.ts';
+import styles from './SearchPage.module.css';
+
+const EAGER_CARDS = 4;
 
 export default function SearchPage() {
+  const t = useT();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { term, page, handed } = readSearchLocation(location.search, location.state);
+
+  // The header hands over its matches (shown at once); the full, paged results come from the
+  // catalogue's indexed search, which is also all there is after a reload or from a shared link.
+  const params: ListParams = { q: term, limit: SEARCH_PER_PAGE, skip: offsetOf(page, SEARCH_PER_PAGE), select: CARD_FIELDS };
+  const request = useRequest(term ? listUrl(params) : null, (signal) => catalog.listProducts(params, signal));
+  const fresh = request.status === 'success' ? request.data : undefined;
+  const products = fresh?.products ?? (request.status === 'loading' ? (handed ?? undefined) : undefined);
+  const total = fresh?.total ?? null;
+  const count = total === null ? 1 : pageCount(total, SEARCH_PER_PAGE);
+
+  const goToPage = (target: number) => {
+    const search = new URLSearchParams({ q: term });
+    if (target > 1) search.set('page', String(target));
+    navigate(`/search?${search.toString()}`);
+    window.scrollTo({ top: 0 });
+  };
+
   return (
-    <section data-remote="catalog" data-bus-id={bus.instanceId}>
-      <h1>Searching Results...</h1>
-    </section>
+    <div className={styles.page} data-remote="catalog" data-bus-id={bus.instanceId}>
+      <header className={styles.head}>
+        <h1 className={styles.title}>{t('search.title')}</h1>
+        {term ? (
+          <div className={styles.subtitle}>
+            <p className={styles.showing}>{t('search.showing', { term })}</p>
+            {total !== null && <p className={styles.count}>{t('search.count', { count: total })}</p>}
+          </div>
+        ) : null}
+      </header>
+
+      {!term ? (
+        <EmptyState title={t('search.noTerm')}>
+          <Link to="/shop" className={statusStyles.button}>
+            {t('search.browseShop')}
+          </Link>
+        </EmptyState>
+      ) : request.status === 'error' ? (
+        <ErrorState error={request.error} onRetry={request.retry} title={t('search.errorTitle')} />
+      ) : !products ? (
+        <div className={styles.grid} aria-hidden="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <ProductCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : products.length === 0 ? (
+        <EmptyState title={t('search.empty', { term })}>
+          <Link to="/shop" className={statusStyles.button}>
+            {t('search.browseShop')}
+          </Link>
+        </EmptyState>
+      ) : (
+        <section aria-labelledby="search-results-heading" aria-busy={request.status === 'loading'}>
+          <h2 id="search-results-heading" className={styles.visuallyHidden}>
+            {t('search.resultsHeading')}
+          </h2>
+          <ul className={styles.grid}>
+            {products.map((product, index) => (
+              <li key={product.id} className={styles.cell}>
+                <ProductCard product={product} eager={index < EAGER_CARDS} source="catalog/search" />
+              </li>
+            ))}
+          </ul>
+          {count > 1 && <Pagination page={Math.min(page, count)} count={count} onPage={goToPage} />}
+        </section>
+      )}
+    </div>
   );
 }

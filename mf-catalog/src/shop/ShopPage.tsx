@@ -1,9 +1,204 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { bus } from 'shared-events';
+import { loadCategories } from '../api/categories.ts';
+import { catalog, listUrl } from '../api/client.ts';
+import { useRequest } from '../api/useRequest.ts';
+import { useT } from '../i18n/useT.ts';
+import { CloseIcon } from '../ui/icons.tsx';
+import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
+import { EmptyState, ErrorState, statusStyles } from '../ui/Status.tsx';
+import { FacetMemo } from './facetScope.ts';
+import { Filters, type DimensionFacets } from './Filters.tsx';
+import { categoryName, colorName } from '../ui/names.ts';
+import { pageCount, rangeOf } from './pagination.ts';
+import { Pagination } from './Pagination.tsx';
+import {
+  hasFilters,
+  parseShopQuery,
+  priceRange,
+  serializeShopQuery,
+  toListParams,
+  withFilters,
+  withoutFilters,
+  withPage,
+  withPerPage,
+  withSort,
+  withView,
+  type FilterPatch,
+  type ShopQuery,
+} from './queryState.ts';
+import { Toolbar } from './Toolbar.tsx';
+import styles from './ShopPage.module.css';
+
+/** Cards above the fold load eagerly; the rest lazily. */
+const EAGER_CARDS = 3;
+const MAX_SKELETONS = 9;
 
 export default function ShopPage() {
+  const t = useT();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = useMemo(() => parseShopQuery(searchParams), [searchParams]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const resultsRef = useRef<HTMLElement>(null);
+
+  const setQuery = useCallback(
+    (next: ShopQuery, options: { replace?: boolean } = {}) => setSearchParams(serializeShopQuery(next), { replace: options.replace ?? false }),
+    [setSearchParams],
+  );
+
+  const categories = useRequest('categories', () => loadCategories());
+  const categoryList = categories.data ?? [];
+  const currentCategory = categoryList.find((c) => c.slug === query.category);
+  // A category the catalogue does not have (an old link, a typo) is said so, not sent and refused.
+  const unknownCategory = query.category !== null && categories.status === 'success' && !currentCategory;
+
+  const params = toListParams(query);
+  const listing = useRequest(unknownCategory ? null : listUrl(params), (signal) => catalog.listProducts(params, signal));
+
+  const data = unknownCategory ? undefined : listing.data;
+  const total = data?.total ?? 0;
+  const count = pageCount(total, query.perPage);
+
+  // A page past the end (a shared link to a listing that has since shrunk, a hand-edited URL) is
+  // pulled back to the last page instead of showing an empty list.
+  useEffect(() => {
+    if (listing.status === 'success' && total > 0 && query.page > count) setQuery(withPage(query, count, total), { replace: true });
+  }, [listing.status, total, count, query, setQuery]);
+
+  // Each filter's options and counts come from the listing without that filter (facetScope.ts).
+  const memo = useRef(new FacetMemo());
+  if (listing.status === 'success' && data?.facets) memo.current.record(query, data.facets);
+  const current = data?.facets;
+  // Opened on a brand (a shared link): ask once for the brands around it, so the others can be picked.
+  const brandScope = query.brand ? { ...query, brand: null } : null;
+  const needBrands = brandScope !== null && !unknownCategory && memo.current.lookup(query, 'brand', current) === undefined;
+  // One small row (with the fields every product must have) plus the facets.
+  const brandParams = brandScope ? { ...toListParams(brandScope), limit: 1, skip: 0, select: ['id', 'title', 'price'] } : null;
+  const brandRequest = useRequest(needBrands && brandParams ? listUrl(brandParams) : null, (signal) =>
+    catalog.listProducts(brandParams ?? { limit: 1 }, signal),
+  );
+  if (brandScope && brandRequest.status === 'success' && brandRequest.data.facets) memo.current.record(brandScope, brandRequest.data.facets);
+  const facets: DimensionFacets = {
+    category: memo.current.lookup(query, 'category', current),
+    brand: memo.current.lookup(query, 'brand', current),
+    color: memo.current.lookup(query, 'color', current),
+    price: memo.current.lookup(query, 'price', current),
+  };
+
+  const goToPage = (page: number) => {
+    setQuery(withPage(query, page, total));
+    const top = resultsRef.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+  };
+
+  const { first, last } = rangeOf(query.page, query.perPage, total);
+  const summary = unknownCategory
+    ? t('shop.summaryEmpty')
+    : listing.status === 'loading' && !data
+      ? t('shop.loading')
+      : total === 0
+        ? t('shop.summaryEmpty')
+        : t('shop.summary', { first, last, total });
+
+  const title = currentCategory ? categoryName(t, currentCategory) : query.category ? query.category : t('shop.title');
+
+  const chips: { key: string; label: string; patch: FilterPatch }[] = [];
+  if (query.category) chips.push({ key: 'category', label: `${t('shop.chipCategory')}: ${title}`, patch: { category: null, brand: null } });
+  if (query.brand) chips.push({ key: 'brand', label: `${t('shop.chipBrand')}: ${query.brand}`, patch: { brand: null } });
+  if (query.color) chips.push({ key: 'color', label: `${t('shop.chipColor')}: ${colorName(t, query.color)}`, patch: { color: null } });
+  const range = priceRange(query.price);
+  if (range) chips.push({ key: 'price', label: `${t('shop.chipPrice')}: ${range.label}`, patch: { price: null } });
+
+  const hrefFor = (next: ShopQuery) => {
+    const search = serializeShopQuery(next);
+    return search ? `/shop?${search}` : '/shop';
+  };
+
+  const gridClass = `${styles.grid} ${query.view === 'list' ? styles.gridList : ''}`;
+
   return (
-    <section data-remote="catalog" data-bus-id={bus.instanceId}>
-      <h1>Product</h1>
-    </section>
+    <div className={styles.page} data-remote="catalog" data-bus-id={bus.instanceId}>
+      <div className={styles.heading}>
+        <h1 className={styles.title}>{t('shop.title')}</h1>
+        {currentCategory || query.category ? <p className={styles.subtitle}>{title}</p> : null}
+      </div>
+
+      <div className={styles.layout}>
+        <aside id="shop-filters" className={`${styles.sidebar} ${filtersOpen ? styles.sidebarOpen : ''}`} aria-label={t('shop.filtersLabel')}>
+          <Filters query={query} categories={categoryList} facets={facets} onNavigate={() => setFiltersOpen(false)} />
+        </aside>
+
+        <section ref={resultsRef} className={styles.results} aria-labelledby="shop-results-heading" aria-busy={listing.status === 'loading'}>
+          <h2 id="shop-results-heading" className={styles.visuallyHidden}>
+            {t('shop.results')}
+          </h2>
+          <Toolbar
+            query={query}
+            summary={summary}
+            filtersOpen={filtersOpen}
+            onToggleFilters={() => setFiltersOpen((open) => !open)}
+            onView={(view) => setQuery(withView(query, view), { replace: true })}
+            onSort={(sort) => setQuery(withSort(query, sort))}
+            onPerPage={(perPage) => setQuery(withPerPage(query, perPage, listing.status === 'success' && data ? total : null))}
+          />
+
+          {chips.length > 0 && (
+            <ul className={styles.chips} aria-label={t('shop.activeFilters')}>
+              {chips.map((chip) => (
+                <li key={chip.key}>
+                  <Link to={hrefFor(withFilters(query, chip.patch))} className={styles.chip} aria-label={t('shop.removeFilter', { filter: chip.label })}>
+                    <span>{chip.label}</span>
+                    <CloseIcon size={14} />
+                  </Link>
+                </li>
+              ))}
+              {chips.length > 1 && (
+                <li>
+                  <Link to={hrefFor(withoutFilters(query))} className={styles.clearAll}>
+                    {t('shop.clearFilters')}
+                  </Link>
+                </li>
+              )}
+            </ul>
+          )}
+
+          {unknownCategory ? (
+            <EmptyState title={t('shop.unknownCategory', { category: query.category ?? '' })}>
+              <Link to={hrefFor(withoutFilters(query))} className={statusStyles.button}>
+                {t('shop.showAll')}
+              </Link>
+            </EmptyState>
+          ) : listing.status === 'error' ? (
+            <ErrorState error={listing.error} onRetry={listing.retry} title={t('shop.errorTitle')} />
+          ) : !data ? (
+            <div className={gridClass} aria-hidden="true">
+              {Array.from({ length: Math.min(query.perPage, MAX_SKELETONS) }, (_, i) => (
+                <ProductCardSkeleton key={i} layout={query.view} />
+              ))}
+            </div>
+          ) : data.products.length === 0 && listing.status === 'success' ? (
+            <EmptyState title={hasFilters(query) ? t('shop.emptyFiltered') : t('shop.empty')}>
+              {hasFilters(query) && (
+                <Link to={hrefFor(withoutFilters(query))} className={statusStyles.button}>
+                  {t('shop.clearFilters')}
+                </Link>
+              )}
+            </EmptyState>
+          ) : (
+            <>
+              <ul className={`${gridClass} ${listing.status === 'loading' ? styles.stale : ''}`}>
+                {data.products.map((product, index) => (
+                  <li key={product.id} className={styles.cell}>
+                    <ProductCard product={product} layout={query.view} eager={index < EAGER_CARDS} source="catalog/shop" />
+                  </li>
+                ))}
+              </ul>
+              {count >= 1 && <Pagination page={Math.min(query.page, count)} count={count} onPage={goToPage} />}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
   );
 }

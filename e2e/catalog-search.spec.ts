@@ -1,0 +1,157 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, cards, catalogMain, dollars, type ApiList } from './catalog-support.ts';
+
+// Spec: Header search and Search results (/search), sections 2, 3 and 5; issue 3.
+
+const searchBox = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
+const suggestions = (page: Page) => page.getByRole('banner').getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+
+function suggestionRequests(page: Page) {
+  const urls: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/catalog/products/search' && url.searchParams.get('limit') === '8') urls.push(url);
+  });
+  return urls;
+}
+
+test.describe('header search', () => {
+  test("has the placeholder 'Search Products' and a search button", async ({ page }) => {
+    await page.goto('/');
+    await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search Products');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Search', exact: true })).toBeVisible();
+  });
+
+  test('suggests products live (case-insensitive substring), with thumbnail, title and $price', async ({ page, request }) => {
+    const expected = await api<ApiList>(request, '/products/search?q=lamp&limit=8&select=id,title,price,thumbnail');
+    expect(expected.products.length).toBeGreaterThan(0);
+    const urls = suggestionRequests(page);
+    await page.goto('/');
+    await searchBox(page).pressSequentially('LaMp', { delay: 30 });
+    await expect(suggestions(page)).toHaveCount(expected.products.length);
+    await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'true');
+    const first = suggestions(page).first();
+    await expect(first).toContainText(expected.products[0]!.title);
+    await expect(first).toContainText(dollars(expected.products[0]!.price));
+    await expect(first.locator('img')).toHaveAttribute('src', expected.products[0]!.thumbnail);
+    for (const title of await suggestions(page).allInnerTexts()) expect(title.toLowerCase()).toContain('lamp');
+    // Debounced: typing four letters quickly asks once or twice, not four times.
+    expect(urls.length).toBeLessThanOrEqual(2);
+    expect(urls.at(-1)?.searchParams.get('q')).toBe('LaMp');
+    expect(urls.at(-1)?.searchParams.get('select')).toBe('id,title,price,thumbnail');
+  });
+
+  test('the suggestion list scrolls', async ({ page }) => {
+    await page.goto('/');
+    await searchBox(page).fill('a');
+    await expect(suggestions(page)).toHaveCount(8);
+    const list = page.getByRole('banner').getByRole('listbox');
+    const overflow = await list.evaluate((node) => getComputedStyle(node).overflowY);
+    expect(['auto', 'scroll']).toContain(overflow);
+  });
+
+  test('clicking a suggestion opens /shop/{id} and clears the box', async ({ page, request }) => {
+    const expected = await api<ApiList>(request, '/products/search?q=chair&limit=8&select=id,title,price,thumbnail');
+    await page.goto('/');
+    await searchBox(page).fill('chair');
+    await suggestions(page).first().click();
+    await expect(page).toHaveURL(new RegExp(`/shop/${expected.products[0]!.id}$`));
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(suggestions(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: expected.products[0]!.title })).toBeVisible();
+  });
+
+  test('arrow keys choose a suggestion and Enter opens it; Escape closes the list', async ({ page, request }) => {
+    const expected = await api<ApiList>(request, '/products/search?q=lamp&limit=8&select=id,title,price,thumbnail');
+    await page.goto('/');
+    const box = searchBox(page);
+    await box.fill('lamp');
+    await expect(suggestions(page).first()).toBeVisible();
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    await expect(suggestions(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await suggestions(page).nth(1).getAttribute('id'))!);
+    await box.press('Escape');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(box).toHaveValue('lamp');
+    await box.press('ArrowDown');
+    await expect(suggestions(page).first()).toHaveAttribute('aria-selected', 'true');
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/shop/${expected.products[1]!.id}$`));
+    await expect(box).toHaveValue('');
+  });
+
+  test('empty text clears the suggestions', async ({ page }) => {
+    await page.goto('/');
+    await searchBox(page).fill('lamp');
+    await expect(suggestions(page).first()).toBeVisible();
+    await searchBox(page).fill('');
+    await expect(suggestions(page)).toHaveCount(0);
+    await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('Enter goes to /search with state {key: matches, search: text} and clears the box', async ({ page, request }) => {
+    const expected = await api<ApiList>(request, '/products/search?q=lamp&limit=8&select=id,title,price,thumbnail');
+    await page.goto('/');
+    await searchBox(page).fill('lamp');
+    await expect(suggestions(page).first()).toBeVisible();
+    await searchBox(page).press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=lamp$/);
+    await expect(searchBox(page)).toHaveValue('');
+    const state = await page.evaluate(() => (history.state as { usr?: { key?: { id: number }[]; search?: string } }).usr);
+    expect(state?.search).toBe('lamp');
+    expect(state?.key?.map((p) => p.id)).toEqual(expected.products.map((p) => p.id));
+    await expect(page.getByRole('heading', { level: 1, name: 'Searching Results...' })).toBeVisible();
+    await expect(catalogMain(page).getByText('Showing Results of lamp', { exact: true })).toBeVisible();
+  });
+
+  test('the search icon goes to /search too', async ({ page }) => {
+    await page.goto('/shop');
+    await searchBox(page).fill('bag');
+    await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=bag$/);
+    await expect(searchBox(page)).toHaveValue('');
+  });
+});
+
+test.describe('search results', () => {
+  test('shows the heading, the term and a 4-column grid of cards; a reload keeps them', async ({ page, request }) => {
+    const expected = await api<ApiList>(request, '/products/search?q=lamp&limit=24');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/search?q=lamp');
+    await expect(page.getByRole('heading', { level: 1, name: 'Searching Results...' })).toBeVisible();
+    await expect(catalogMain(page).getByText('Showing Results of lamp', { exact: true })).toBeVisible();
+    await expect(cards(page)).toHaveCount(expected.products.length);
+    const product = expected.products[0]!;
+    const card = cards(page).first();
+    await expect(card.getByRole('link', { name: product.title })).toHaveAttribute('href', `/shop/${product.id}`);
+    await expect(card).toContainText(dollars(product.price));
+    if (product.brand) await expect(card).toContainText(product.brand, { ignoreCase: true });
+    if (Math.round(product.discountPercentage) > 0) await expect(card).toContainText(`-${Math.round(product.discountPercentage)}%`);
+    await expect(card.locator('img')).toHaveAttribute('src', product.thumbnail);
+    if (expected.products.length >= 5) {
+      const boxes = await Promise.all((await cards(page).all()).slice(0, 5).map(async (c) => (await c.boundingBox())!.y));
+      expect(new Set(boxes.slice(0, 4)).size).toBe(1);
+      expect(boxes[4]).toBeGreaterThan(boxes[0]!);
+    }
+    await page.reload();
+    await expect(catalogMain(page).getByText('Showing Results of lamp', { exact: true })).toBeVisible();
+    await expect(cards(page)).toHaveCount(expected.products.length);
+  });
+
+  test('says when nothing matches', async ({ page }) => {
+    await page.goto('/search?q=zzqqxx');
+    await expect(catalogMain(page).getByText('No products match “zzqqxx”.')).toBeVisible();
+  });
+
+  test('a failed search shows an error with Retry', async ({ page }) => {
+    let fail = true;
+    await page.route(/\/api\/catalog\/products\/search\?/, (route) => (fail ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
+    await page.goto('/search?q=lamp');
+    await expect(catalogMain(page).getByRole('alert')).toContainText('The search could not be completed');
+    fail = false;
+    await catalogMain(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(cards(page).first()).toBeVisible();
+  });
+});

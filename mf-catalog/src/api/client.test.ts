@@ -1,0 +1,116 @@
+import { CatalogError, createCatalogClient, isAbortError, listUrl, productUrl, suggestionUrl } from './client.ts';
+
+function respond(status: number, body: unknown): Response {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const product = {
+  id: 1,
+  title: 'Dive Watch',
+  description: 'A watch.',
+  category: 'accessories',
+  price: 67.99,
+  discountPercentage: 9,
+  rating: 3.6,
+  stock: 87,
+  brand: 'Vantera',
+  color: 'red',
+  images: ['/api/catalog/images/products/1/watch-red-1.svg'],
+  thumbnail: '/api/catalog/images/products/1/watch-red-1.svg',
+  extra: { kept: true },
+};
+
+describe('URLs', () => {
+  it('builds listing URLs with only the parameters given, in a fixed order', () => {
+    expect(listUrl({ limit: 6 })).toBe('/api/catalog/products?limit=6');
+    expect(
+      listUrl({ category: 'bags', brand: 'Harbor & Pine', color: 'red', minPrice: 0, maxPrice: 9.99, sortBy: 'rating', order: 'desc', limit: 12, skip: 24, select: ['id', 'title'], facets: true }),
+    ).toBe('/api/catalog/products?category=bags&brand=Harbor+%26+Pine&color=red&minPrice=0&maxPrice=9.99&sortBy=rating&order=desc&limit=12&skip=24&select=id%2Ctitle&facets=1');
+  });
+
+  it('uses the search endpoint when there is a query', () => {
+    expect(listUrl({ q: '  lamp ', limit: 24 })).toBe('/api/catalog/products/search?q=lamp&limit=24');
+    expect(listUrl({ q: '   ', limit: 24 })).toBe('/api/catalog/products?limit=24');
+  });
+
+  it('cuts search text to the 100 characters the catalogue accepts', () => {
+    const url = new URL(listUrl({ q: 'a'.repeat(150), limit: 1 }), 'http://x');
+    expect(url.searchParams.get('q')).toHaveLength(100);
+  });
+
+  it('asks for 8 suggestions with only the fields a suggestion shows', () => {
+    expect(suggestionUrl(' Lamp ')).toBe('/api/catalog/products/search?q=Lamp&limit=8&select=id%2Ctitle%2Cprice%2Cthumbnail');
+  });
+
+  it('addresses one product by id', () => {
+    expect(productUrl(12)).toBe('/api/catalog/products/12');
+    expect(productUrl(12, 'https://dummyjson.com')).toBe('https://dummyjson.com/products/12');
+  });
+});
+
+describe('createCatalogClient', () => {
+  it('returns validated data, keeping unknown fields and filling neutral defaults', async () => {
+    const fetch = jest.fn(async () => respond(200, { products: [product, { id: 2, title: 'Bare', price: 1 }], total: 2, skip: 0, limit: 2 }));
+    const client = createCatalogClient({ fetch });
+    const list = await client.listProducts({ limit: 2 });
+    expect(fetch).toHaveBeenCalledWith('/api/catalog/products?limit=2', expect.objectContaining({ signal: undefined }));
+    expect(list.total).toBe(2);
+    expect(list.products[0]).toMatchObject({ title: 'Dive Watch', extra: { kept: true } });
+    expect(list.products[1]).toMatchObject({ id: 2, discountPercentage: 0, rating: 0, stock: 0, thumbnail: '' });
+  });
+
+  it('reads one product', async () => {
+    const client = createCatalogClient({ fetch: async () => respond(200, product) });
+    await expect(client.getProduct(1)).resolves.toMatchObject({ id: 1, stock: 87 });
+  });
+
+  it('reports a 404 as not-found', async () => {
+    const client = createCatalogClient({ fetch: async () => respond(404, { message: "Product with id '999' not found" }) });
+    await expect(client.getProduct(999)).rejects.toMatchObject({ name: 'CatalogError', kind: 'not-found', status: 404 });
+  });
+
+  it('reports other statuses as http errors', async () => {
+    const client = createCatalogClient({ fetch: async () => respond(500, { message: 'boom' }) });
+    const error = await client.listProducts({ limit: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CatalogError);
+    expect(error).toMatchObject({ kind: 'http', status: 500 });
+  });
+
+  it('reports an unreachable catalogue as a network error', async () => {
+    const client = createCatalogClient({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(client.getCategories()).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it('reports bodies that are not JSON, or not the expected shape, as invalid', async () => {
+    const notJson = createCatalogClient({ fetch: async () => respond(200, '<html>') });
+    await expect(notJson.listProducts({ limit: 1 })).rejects.toMatchObject({ kind: 'invalid' });
+    const wrongShape = createCatalogClient({ fetch: async () => respond(200, { items: [] }) });
+    await expect(wrongShape.listProducts({ limit: 1 })).rejects.toMatchObject({ kind: 'invalid' });
+    const badProduct = createCatalogClient({ fetch: async () => respond(200, { id: 'x', title: '' }) });
+    await expect(badProduct.getProduct(1)).rejects.toMatchObject({ kind: 'invalid' });
+  });
+
+  it('passes cancellation through as an AbortError, not a catalogue error', async () => {
+    const controller = new AbortController();
+    const client = createCatalogClient({
+      fetch: (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    });
+    const pending = client.suggest('lamp', controller.signal);
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+    expect(error).not.toBeInstanceOf(CatalogError);
+  });
+
+  it('reads categories', async () => {
+    const client = createCatalogClient({ fetch: async () => respond(200, [{ slug: 'bags', name: 'Bags', url: '/x' }]) });
+    await expect(client.getCategories()).resolves.toEqual([{ slug: 'bags', name: 'Bags', url: '/x' }]);
+  });
+});

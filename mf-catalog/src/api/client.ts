@@ -1,0 +1,140 @@
+import type { z } from 'zod/mini';
+import {
+  categoriesSchema,
+  productListSchema,
+  productSchema,
+  suggestionListSchema,
+  type Category,
+  type Product,
+  type ProductList,
+  type SuggestionList,
+} from './schemas.ts';
+
+/** Where the gateway mounts the catalogue service (architecture.md). */
+export const CATALOG_API_BASE = '/api/catalog';
+
+/** Longest search text the catalogue accepts; longer text is cut rather than refused. */
+export const MAX_QUERY_LENGTH = 100;
+
+export function queryText(text: string): string {
+  return text.trim().slice(0, MAX_QUERY_LENGTH).trim();
+}
+
+/** How many suggestions the header search shows, and the fields it needs for them. */
+export const SUGGESTION_LIMIT = 8;
+export const SUGGESTION_FIELDS = ['id', 'title', 'price', 'thumbnail'] as const;
+
+export type SortKey = 'id' | 'title' | 'price' | 'rating' | 'createdAt' | 'discountPercentage';
+export type SortOrder = 'asc' | 'desc';
+
+export interface ListParams {
+  /** Case-insensitive substring of the title; uses /products/search when set. */
+  readonly q?: string;
+  readonly category?: string;
+  readonly brand?: string;
+  readonly color?: string;
+  /** Dollars, inclusive. */
+  readonly minPrice?: number;
+  readonly maxPrice?: number;
+  readonly sortBy?: SortKey;
+  readonly order?: SortOrder;
+  readonly limit: number;
+  readonly skip?: number;
+  readonly select?: readonly string[];
+  readonly facets?: boolean;
+}
+
+export type CatalogErrorKind = 'not-found' | 'http' | 'network' | 'invalid';
+
+/** Every failure of a catalogue call, with a kind the UI can word (aborts are not CatalogErrors). */
+export class CatalogError extends Error {
+  override name = 'CatalogError';
+  readonly kind: CatalogErrorKind;
+  readonly status: number | undefined;
+
+  constructor(kind: CatalogErrorKind, message: string, status?: number) {
+    super(message);
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+/** True for the rejection of a request cancelled through its AbortSignal. */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/** The URL of a listing request; parameters left out are not sent, in a fixed order (cache friendly). */
+export function listUrl(params: ListParams, base = CATALOG_API_BASE): string {
+  const query = new URLSearchParams();
+  const q = params.q === undefined ? '' : queryText(params.q);
+  if (q) query.set('q', q);
+  if (params.category) query.set('category', params.category);
+  if (params.brand) query.set('brand', params.brand);
+  if (params.color) query.set('color', params.color);
+  if (params.minPrice !== undefined) query.set('minPrice', String(params.minPrice));
+  if (params.maxPrice !== undefined) query.set('maxPrice', String(params.maxPrice));
+  if (params.sortBy) query.set('sortBy', params.sortBy);
+  if (params.sortBy && params.order) query.set('order', params.order);
+  query.set('limit', String(params.limit));
+  if (params.skip) query.set('skip', String(params.skip));
+  if (params.select?.length) query.set('select', params.select.join(','));
+  if (params.facets) query.set('facets', '1');
+  return `${base}/products${q ? '/search' : ''}?${query.toString()}`;
+}
+
+export function suggestionUrl(text: string, base = CATALOG_API_BASE): string {
+  const query = new URLSearchParams({ q: queryText(text), limit: String(SUGGESTION_LIMIT), select: SUGGESTION_FIELDS.join(',') });
+  return `${base}/products/search?${query.toString()}`;
+}
+
+export function productUrl(id: number, base = CATALOG_API_BASE): string {
+  return `${base}/products/${id}`;
+}
+
+export interface CatalogClient {
+  listProducts(params: ListParams, signal?: AbortSignal): Promise<ProductList>;
+  suggest(text: string, signal?: AbortSignal): Promise<SuggestionList>;
+  getProduct(id: number, signal?: AbortSignal): Promise<Product>;
+  getCategories(signal?: AbortSignal): Promise<Category[]>;
+}
+
+export interface CatalogClientOptions {
+  readonly base?: string;
+  readonly fetch?: typeof globalThis.fetch;
+}
+
+export function createCatalogClient({ base = CATALOG_API_BASE, fetch: fetchImpl }: CatalogClientOptions = {}): CatalogClient {
+  async function get<S extends z.ZodMiniType>(url: string, schema: S, signal: AbortSignal | undefined): Promise<z.output<S>> {
+    const doFetch = fetchImpl ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(url, { signal, headers: { accept: 'application/json' } });
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new CatalogError('network', `The catalogue could not be reached (${String(error)})`);
+    }
+    if (response.status === 404) throw new CatalogError('not-found', `Not found: ${url}`, 404);
+    if (!response.ok) throw new CatalogError('http', `The catalogue answered ${response.status} for ${url}`, response.status);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new CatalogError('invalid', `The catalogue sent a body that is not JSON for ${url}`);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new CatalogError('invalid', `The catalogue sent an unexpected answer for ${url}`);
+    return parsed.data;
+  }
+
+  return {
+    listProducts: (params, signal) => get(listUrl(params, base), productListSchema, signal),
+    suggest: (text, signal) => get(suggestionUrl(text, base), suggestionListSchema, signal),
+    getProduct: (id, signal) => get(productUrl(id, base), productSchema, signal),
+    getCategories: (signal) => get(`${base}/products/categories`, categoriesSchema, signal),
+  };
+}
+
+/** The client the screens use. */
+export const catalog = createCatalogClient();

@@ -1,0 +1,35 @@
+import { productSchema, type Product } from '../api/schemas.ts';
+
+/** Results per page on /search (4 columns, 6 rows). */
+export const SEARCH_PER_PAGE = 24;
+
+export interface SearchLocation {
+  readonly term: string;
+  readonly page: number;
+  /** Products handed over by the header search (navigation state `key`), valid ones only. */
+  readonly handed: Product[] | null;
+}
+
+/**
+ * What /search shows: the term from `?q=` (so a reload or a shared link works) or, failing that,
+ * from navigation state `search`; the header's matches (state `key`) when they belong to that term.
+ */
+export function readSearchLocation(search: string, state: unknown): SearchLocation {
+  const params = new URLSearchParams(search);
+  const fromState = isRecord(state) && typeof state.search === 'string' ? state.search.trim() : '';
+  const term = (params.get('q') ?? '').trim() || fromState;
+  const pageRaw = params.get('page') ?? '';
+  const page = /^\d{1,6}$/.test(pageRaw) && Number(pageRaw) >= 1 ? Number(pageRaw) : 1;
+  let handed: Product[] | null = null;
+  if (isRecord(state) && Array.isArray(state.key) && fromState === term && page === 1) {
+    handed = state.key.flatMap((item: unknown) => {
+      const parsed = productSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+  return { term, page, handed };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
