@@ -51,6 +51,7 @@ function freePort(): Promise<number> {
 describe('gateway', () => {
   let gateway: ChildProcess;
   let base: string;
+  let shellAssets: string;
   let catalog: Awaited<ReturnType<typeof fakeUpstream>>;
   let checkout: Awaited<ReturnType<typeof fakeUpstream>>;
 
@@ -60,6 +61,7 @@ describe('gateway', () => {
     mkdirSync(path.join(shellDist, 'assets'), { recursive: true });
     writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><title>Storefront</title><div id="root"></div>');
     writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
+    shellAssets = path.join(shellDist, 'assets');
     const cartDist = path.join(root, 'cart');
     mkdirSync(cartDist);
     writeFileSync(path.join(cartDist, 'mf-manifest.json'), '{"id":"cart"}');
@@ -114,6 +116,13 @@ describe('gateway', () => {
     const manifest = await fetch(`${base}/remotes/cart/mf-manifest.json`);
     expect(manifest.status).toBe(200);
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves files of a shell rebuilt while it runs', async () => {
+    writeFileSync(path.join(shellAssets, 'main.abcdef0123.js'), 'console.log(2)');
+    const response = await fetch(`${base}/assets/main.abcdef0123.js`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('console.log(2)');
   });
 
   it('proxies the catalogue API without its prefix and the checkout paths unchanged', async () => {

@@ -83,12 +83,17 @@ export async function createGateway(config: GatewayConfig): Promise<FastifyInsta
     root: config.shellDist,
     prefix: '/',
     index: false,
-    wildcard: false,
+    // Wildcard serving looks files up per request, so a rebuilt shell is served without a restart.
+    wildcard: true,
     decorateReply: true,
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheControl(filePath)),
   });
 
   const indexHtml = path.join(config.shellDist, 'index.html');
+  app.get('/', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', config.shellDist);
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname);

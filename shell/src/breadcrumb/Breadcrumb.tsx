@@ -1,13 +1,31 @@
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { bus } from 'shared-events';
 import { useT } from '../i18n/useT.ts';
 import { breadcrumbTrail } from './pathName.ts';
 import styles from './Breadcrumb.module.css';
 
+/**
+ * Home > path name. A screen may name the current page better than its address does (the product
+ * page publishes the product's title): the last 'breadcrumb:navigated' name published while this
+ * path is shown replaces the last segment.
+ */
 export function Breadcrumb() {
   const t = useT();
   const { pathname } = useLocation();
+  const [named, setNamed] = useState<{ pathname: string; name: string } | null>(null);
+
+  useEffect(() => {
+    const subscription = bus.on('breadcrumb:navigated').subscribe((event) => {
+      setNamed({ pathname: window.location.pathname, name: event.currentname });
+    });
+    return () => subscription.unsubscribe();
+  }, []);
+
   const trail = breadcrumbTrail(pathname);
   if (trail.length === 0) return null;
+  const last = trail.length - 1;
+  const lastName = named?.pathname === pathname && named.name ? named.name : trail[last]?.name;
   return (
     <nav aria-label={t('breadcrumb.label')} className={styles.breadcrumb}>
       <ol>
@@ -15,9 +33,9 @@ export function Breadcrumb() {
           <Link to="/">{t('breadcrumb.home')}</Link>
         </li>
         {trail.map((crumb, index) =>
-          index === trail.length - 1 ? (
+          index === last ? (
             <li key={crumb.to} aria-current="page">
-              {crumb.name}
+              {lastName}
             </li>
           ) : (
             <li key={crumb.to}>
