@@ -183,6 +183,42 @@ test.describe('checkout', () => {
     expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 
+  test('a coupon from the cart is checked by the service and the charged total includes it', async ({ page, request }) => {
+    const [item] = await products(request, 5);
+    const subtotal = cents(item!.price) * 2;
+    const discount = Math.floor(subtotal / 10);
+    await page.goto('/about');
+    await page.evaluate((value) => {
+      localStorage.setItem('cart', JSON.stringify(value));
+      sessionStorage.setItem('coupon', 'SAVE10');
+    }, [{ ...item!, qun: 2 }]);
+    await page.goto('/checkout');
+
+    const summary = checkout(page).getByRole('table');
+    await expect(summary.getByRole('row', { name: /^Coupon SAVE10/ })).toContainText(`-${dollars(discount)}`);
+    await expect(summary.getByRole('row', { name: /^Total \$/ })).toContainText(dollars(subtotal - discount));
+    await fillBilling(page, 'coupon@example.com');
+    await fillCard(page, '4242424242424242');
+    await payButton(page).click();
+    await expect(checkout(page).getByRole('heading', { name: 'We are in business, coupon@example.com' })).toBeVisible();
+    await expect(checkout(page).getByTestId('order-total')).toHaveText(dollars(subtotal - discount));
+    expect(await page.evaluate(() => sessionStorage.getItem('coupon'))).toBeNull();
+  });
+
+  test('a double click on Pay charges once', async ({ page, request }) => {
+    const [item] = await products(request, 6);
+    await openCheckout(page, [{ ...item!, qun: 1 }]);
+    const posts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/save-stripe-token')) posts.push(sent.postData() ?? '');
+    });
+    await fillBilling(page, 'twice@example.com');
+    await fillCard(page, '4242424242424242');
+    await payButton(page).dblclick();
+    await expect(checkout(page).getByRole('heading', { name: 'We are in business, twice@example.com' })).toBeVisible();
+    expect(posts).toHaveLength(1);
+  });
+
   test('an empty cart says so and links to the shop', async ({ page }) => {
     await openCheckout(page, []);
     await expect(checkout(page).getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();

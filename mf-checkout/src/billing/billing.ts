@@ -1,0 +1,211 @@
+import type { AuthUser } from 'shared-events';
+import type { MessageKey } from '../i18n/messages.ts';
+import { normaliseCountry } from './countries.ts';
+
+/**
+ * The billing details form as pure data and rules. The rules mirror the checkout service's
+ * (server/orders/request.ts, billingSchema), so whatever passes here is accepted there; the server
+ * still checks everything again, and its per-field answers are shown the same way (see
+ * fieldErrorsFromServer).
+ */
+
+export const BILLING_FIELDS = [
+  'firstName',
+  'lastName',
+  'company',
+  'country',
+  'street',
+  'street2',
+  'city',
+  'county',
+  'postCode',
+  'phone',
+  'email',
+  'notes',
+] as const;
+
+export type BillingField = (typeof BILLING_FIELDS)[number];
+export type Billing = Readonly<Record<BillingField, string>>;
+
+/** A message for one field: a key of src/i18n/messages.ts and its placeholders, or the server's own words. */
+export type FieldError =
+  | { readonly key: MessageKey; readonly params?: Readonly<Record<string, string | number>> }
+  | { readonly text: string };
+
+export type BillingErrors = Partial<Record<BillingField, FieldError>>;
+
+export const REQUIRED_FIELDS: ReadonlySet<BillingField> = new Set([
+  'firstName',
+  'lastName',
+  'country',
+  'street',
+  'city',
+  'postCode',
+  'phone',
+  'email',
+]);
+
+/** The service's limits (billingSchema); the inputs carry them as maxLength too. */
+export const MAX_LENGTH: Readonly<Record<BillingField, number>> = {
+  firstName: 100,
+  lastName: 100,
+  company: 200,
+  country: 100,
+  street: 200,
+  street2: 200,
+  city: 100,
+  county: 100,
+  postCode: 20,
+  phone: 30,
+  email: 254,
+  notes: 2000,
+};
+
+const requiredMessage: Readonly<Record<BillingField, MessageKey>> = {
+  firstName: 'billing.error.firstName',
+  lastName: 'billing.error.lastName',
+  company: 'billing.error.required',
+  country: 'billing.error.country',
+  street: 'billing.error.street',
+  street2: 'billing.error.required',
+  city: 'billing.error.city',
+  county: 'billing.error.required',
+  postCode: 'billing.error.postCode',
+  phone: 'billing.error.phone',
+  email: 'billing.error.email',
+  notes: 'billing.error.required',
+};
+
+/** The pattern zod's z.email() uses on the server, so both sides agree on what an email is. */
+const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+/** The server's phone rule: digits with an optional leading +, spaces, dots, dashes and brackets. */
+const PHONE = /^\+?[0-9][0-9 ().-]{4,29}$/;
+
+export function isValidEmail(value: string): boolean {
+  const email = value.trim();
+  return email.length <= MAX_LENGTH.email && EMAIL.test(email);
+}
+
+export const emptyBilling: Billing = Object.freeze(
+  Object.fromEntries(BILLING_FIELDS.map((field) => [field, ''])) as Record<BillingField, string>,
+);
+
+/** One field's message, or undefined when the value is fine. */
+export function validateBillingField(field: BillingField, raw: string): FieldError | undefined {
+  const value = raw.trim();
+  if (!value) return REQUIRED_FIELDS.has(field) ? { key: requiredMessage[field] } : undefined;
+  if (value.length > MAX_LENGTH[field]) return { key: 'billing.error.tooLong', params: { max: MAX_LENGTH[field] } };
+  if (field === 'email' && !isValidEmail(value)) return { key: 'billing.error.emailInvalid' };
+  if (field === 'phone' && !PHONE.test(value)) return { key: 'billing.error.phoneInvalid' };
+  return undefined;
+}
+
+/** Every field's message; an empty object means the form may be submitted. */
+export function validateBilling(billing: Billing): BillingErrors {
+  const errors: BillingErrors = {};
+  for (const field of BILLING_FIELDS) {
+    const error = validateBillingField(field, billing[field]);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
+
+/** The first field with a message, in the order the form shows them (where focus goes). */
+export function firstInvalidField(errors: BillingErrors): BillingField | undefined {
+  return BILLING_FIELDS.find((field) => errors[field] !== undefined);
+}
+
+/** What POST /save-stripe-token takes as `billing`: trimmed, with empty optional fields left out. */
+export type BillingPayload = { [F in BillingField]?: string };
+
+export function toBillingPayload(billing: Billing): BillingPayload {
+  const payload: BillingPayload = {};
+  for (const field of BILLING_FIELDS) {
+    const value = billing[field].trim();
+    if (value) payload[field] = value;
+  }
+  return payload;
+}
+
+/**
+ * The service's 400 answer lists `errors: [{field: "billing.firstName", message}]`: each billing
+ * one becomes that field's message, in the service's words. Others (email, lines...) are returned
+ * apart for the page to show.
+ */
+export function fieldErrorsFromServer(errors: unknown): { billing: BillingErrors; other: string[] } {
+  const billing: BillingErrors = {};
+  const other: string[] = [];
+  if (!Array.isArray(errors)) return { billing, other };
+  for (const entry of errors) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { field, message } = entry as { field?: unknown; message?: unknown };
+    if (typeof field !== 'string' || typeof message !== 'string') continue;
+    const name = field.startsWith('billing.') ? field.slice('billing.'.length) : '';
+    if ((BILLING_FIELDS as readonly string[]).includes(name)) billing[name as BillingField] ??= { text: message };
+    else other.push(message);
+  }
+  return { billing, other };
+}
+
+/** Only empty fields are filled: a prefill never overwrites what the shopper typed. */
+function fillEmpty(billing: Billing, values: Partial<Record<BillingField, string | null | undefined>>): Billing {
+  let changed = false;
+  const next: Record<BillingField, string> = { ...billing };
+  for (const field of BILLING_FIELDS) {
+    const value = values[field];
+    if (typeof value !== 'string' || !value.trim() || billing[field].trim()) continue;
+    next[field] = value.trim().slice(0, MAX_LENGTH[field]);
+    changed = true;
+  }
+  return changed ? next : billing;
+}
+
+/**
+ * Prefill from the shared session (shared-events `session`, fed by mf-account's auth:changed):
+ * the display name as the first name, and the email. Empty fields only.
+ */
+export function prefillFromSession(billing: Billing, user: Pick<AuthUser, 'email' | 'displayName'> | null): Billing {
+  if (!user) return billing;
+  return fillEmpty(billing, { firstName: user.displayName, email: user.email });
+}
+
+/**
+ * The record mf-account keeps at users/{uid} in the Realtime Database (DESIGN.md section 5). Every
+ * field is optional here: older records hold only {username, email}.
+ */
+export interface AccountProfile {
+  readonly username?: string | null;
+  readonly email?: string | null;
+  readonly lastName?: string | null;
+  readonly telephone?: string | null;
+  readonly address1?: string | null;
+  readonly address2?: string | null;
+  readonly city?: string | null;
+  readonly postCode?: string | null;
+  readonly country?: string | null;
+  readonly region?: string | null;
+}
+
+/**
+ * Prefill from the signed-in shopper's OWN account record (never the whole users/ node, DESIGN.md
+ * section 7.2). This remote does not talk to Firebase: mf-account reads users/{uid} and hands the
+ * record over (integration point, see CheckoutPage's `profile`); this maps it onto the form.
+ * Empty fields only, so it can arrive after the shopper started typing.
+ */
+export function prefillFromProfile(billing: Billing, profile: AccountProfile | null | undefined): Billing {
+  if (!profile || typeof profile !== 'object') return billing;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const country = text(profile.country);
+  return fillEmpty(billing, {
+    firstName: text(profile.username),
+    lastName: text(profile.lastName),
+    email: text(profile.email),
+    phone: text(profile.telephone),
+    street: text(profile.address1),
+    street2: text(profile.address2),
+    city: text(profile.city),
+    postCode: text(profile.postCode),
+    country: country === undefined ? undefined : normaliseCountry(country),
+    county: text(profile.region),
+  });
+}

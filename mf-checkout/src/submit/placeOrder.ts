@@ -1,0 +1,117 @@
+import type { BillingPayload } from '../billing/billing.ts';
+
+/**
+ * POST /save-stripe-token (the checkout service, same origin through the shell's gateway).
+ *
+ * Request:  {token, email, lines: [{id, qun}], billing, couponCode?, idempotencyKey}
+ * Answers:  200 {email, orderId, orderNumber, totalCents, status: "paid"}
+ *           402 {message, code}            the card was declined (Stripe's words)
+ *           409 {message, code}            out_of_stock, interrupted; in_progress (same key, still running)
+ *           400 {message, errors?}         invalid request: errors[{field, message}] per field
+ *           404 {message, code}            unknown_product
+ *           422 {message, code}            coupon_not_applicable, amount_too_small/large, idempotency_key_reused
+ *           503 {message, code}            catalog_unavailable, payment_unavailable (not charged);
+ *                                          payment_unconfirmed (held; settles by itself)
+ *           429 {message}                  too many attempts
+ */
+export interface CheckoutRequest {
+  readonly token: { readonly id: string } & Record<string, unknown>;
+  readonly email: string;
+  readonly lines: readonly { id: number; qun: number }[];
+  readonly billing: BillingPayload;
+  readonly couponCode?: string;
+  readonly idempotencyKey: string;
+}
+
+export interface PaidOrder {
+  readonly email: string;
+  readonly orderId: string;
+  readonly orderNumber: number | string;
+  readonly totalCents: number;
+}
+
+export type PlaceOrderResult =
+  | ({ readonly kind: 'paid' } & PaidOrder)
+  /** The card was refused: nothing charged, the cart stays. */
+  | { readonly kind: 'declined'; readonly message: string; readonly code: string | undefined }
+  /** The service refused the order (stock, validation, coupon...): nothing charged. */
+  | {
+      readonly kind: 'rejected';
+      readonly status: number;
+      readonly message: string;
+      readonly code: string | undefined;
+      readonly errors: unknown;
+    }
+  /** The order is being settled on the service's side: asking again with the same key is safe. */
+  | { readonly kind: 'pending'; readonly message: string; readonly code: string | undefined }
+  /** Nothing could be placed right now. `sameKey`: the outcome is unknown, so retry with the same key. */
+  | { readonly kind: 'unavailable'; readonly message: string | undefined; readonly sameKey: boolean };
+
+const RETRY_SAME_KEY_CODES = new Set(['in_progress', 'payment_unconfirmed']);
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}
+
+/** Sorts an answer of the service into what the page does with it (pure, for tests). */
+export function classifyAnswer(status: number, body: unknown): PlaceOrderResult {
+  const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const message = text(data.message);
+  const code = text(data.code);
+  if (status >= 200 && status < 300) {
+    const email = text(data.email);
+    const orderId = text(data.orderId);
+    const orderNumber = typeof data.orderNumber === 'number' || typeof data.orderNumber === 'string' ? data.orderNumber : undefined;
+    const totalCents = typeof data.totalCents === 'number' && Number.isInteger(data.totalCents) ? data.totalCents : undefined;
+    if (email && orderId && orderNumber !== undefined && totalCents !== undefined) {
+      return { kind: 'paid', email, orderId, orderNumber, totalCents };
+    }
+    // A 2xx we cannot read (a proxy's page?): the payment may have happened, so keep the key.
+    return { kind: 'unavailable', message: undefined, sameKey: true };
+  }
+  if (code && RETRY_SAME_KEY_CODES.has(code)) return { kind: 'pending', message: message ?? '', code };
+  if (status === 402) return { kind: 'declined', message: message ?? '', code };
+  if (status === 429) return { kind: 'unavailable', message, sameKey: true };
+  if (status >= 500) {
+    // The service's own 503s (catalogue or Stripe unreachable) carry a code: the order failed for
+    // good and was not charged, so the next attempt needs a new key. Anything else (the gateway
+    // cannot reach the service, a crash) leaves the outcome unknown: same key.
+    return { kind: 'unavailable', message: code ? message : undefined, sameKey: !code };
+  }
+  if (status >= 400 && message) return { kind: 'rejected', status, message, code, errors: data.errors };
+  return { kind: 'unavailable', message: undefined, sameKey: true };
+}
+
+/** Whether the idempotency key must be kept for the next attempt (the outcome is not final). */
+export function keepsKey(result: PlaceOrderResult): boolean {
+  return result.kind === 'pending' || (result.kind === 'unavailable' && result.sameKey);
+}
+
+export const CHECKOUT_TIMEOUT_MS = 60_000;
+
+export async function placeOrder(
+  request: CheckoutRequest,
+  fetchImpl: typeof fetch = fetch,
+  timeoutMs = CHECKOUT_TIMEOUT_MS,
+): Promise<PlaceOrderResult> {
+  let response: Response;
+  try {
+    response = await fetchImpl('/save-stripe-token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(request),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    // Offline, or no answer in time: the charge may or may not have happened.
+    return { kind: 'unavailable', message: undefined, sameKey: true };
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  return classifyAnswer(response.status, body);
+}
