@@ -39,6 +39,8 @@ export default (_env: unknown, argv: { mode?: string }): Configuration => {
         remotes: {},
         dts: false,
         shareStrategy: 'loaded-first',
+        // The shell hands its federation runtime to every remote (they build with externalRuntime).
+        experiments: { provideExternalRuntime: true },
         shared: {
           react: { singleton: true, requiredVersion: '^19.0.0' },
           'react/': { singleton: true, requiredVersion: '^19.0.0' },
