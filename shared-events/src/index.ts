@@ -11,6 +11,7 @@ export {
   TOAST_POSITIONS,
 } from './bus/contract.ts';
 export type {
+  AccountProfile,
   AuthUser,
   BusEvent,
   Envelope,

@@ -12,7 +12,7 @@ const signIn = (user: AuthUser | null): void => bus.publish({ type: 'auth:change
 
 it('is not known until mf-account reports', () => {
   const session = createSession(bus);
-  expect(session.current).toEqual({ known: false, user: null });
+  expect(session.current).toEqual({ known: false, user: null, profile: null });
 });
 
 it('follows auth:changed: sign in, sign out', () => {
@@ -22,16 +22,16 @@ it('follows auth:changed: sign in, sign out', () => {
   signIn(ann);
   signIn(null);
   expect(states).toEqual([
-    { known: false, user: null },
-    { known: true, user: ann },
-    { known: true, user: null },
+    { known: false, user: null, profile: null },
+    { known: true, user: ann, profile: null },
+    { known: true, user: null, profile: null },
   ]);
 });
 
 it('tells "signed out" apart from "not known yet"', () => {
   const session = createSession(bus);
   signIn(null);
-  expect(session.current).toEqual({ known: true, user: null });
+  expect(session.current).toEqual({ known: true, user: null, profile: null });
 });
 
 it('emits user$ only when the user really changes', () => {
@@ -49,4 +49,21 @@ it('keeps extra user fields a newer mf-account sends', () => {
   const session = createSession(bus);
   bus.publish({ type: 'auth:changed', v: 1, user: { ...ann, emailVerified: true } } as never);
   expect(session.current.user).toEqual({ ...ann, emailVerified: true });
+});
+
+describe('session profile', () => {
+  it("keeps the signed-in shopper's profile and drops it when someone else signs in or out", () => {
+    const bus = createEventBus();
+    const session = createSession(bus);
+    const ann = { uid: 'ann', email: 'ann@example.com', displayName: null };
+    bus.publish({ type: 'auth:changed', v: 1, user: ann });
+    bus.publish({ type: 'account:profile', v: 1, uid: 'ann', profile: { username: 'Ann', city: 'Springfield' } });
+    expect(session.current.profile).toEqual({ username: 'Ann', city: 'Springfield' });
+    bus.publish({ type: 'account:profile', v: 1, uid: 'bob', profile: { username: 'Bob' } });
+    expect(session.current.profile).toEqual({ username: 'Ann', city: 'Springfield' });
+    bus.publish({ type: 'auth:changed', v: 1, user: ann });
+    expect(session.current.profile).toEqual({ username: 'Ann', city: 'Springfield' });
+    bus.publish({ type: 'auth:changed', v: 1, user: null });
+    expect(session.current.profile).toBeNull();
+  });
 });

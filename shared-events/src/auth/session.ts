@@ -1,6 +1,6 @@
 import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { EventBus } from '../bus/bus.ts';
-import type { AuthUser } from '../bus/contract.ts';
+import type { AccountProfile, AuthUser } from '../bus/contract.ts';
 
 /**
  * `known` stays false until mf-account reports the first auth state: until then "no user" only
@@ -9,23 +9,37 @@ import type { AuthUser } from '../bus/contract.ts';
 export interface SessionState {
   readonly known: boolean;
   readonly user: AuthUser | null;
+  /** The signed-in shopper's stored record once mf-account has read it; null otherwise. */
+  readonly profile: AccountProfile | null;
 }
 
 /** A read-only view of the auth state; mf-account owns it and publishes 'auth:changed'. */
 export interface Session {
   readonly state$: Observable<SessionState>;
   readonly user$: Observable<AuthUser | null>;
+  readonly profile$: Observable<AccountProfile | null>;
   readonly current: SessionState;
 }
 
 export function createSession(bus: EventBus): Session {
-  const state = new BehaviorSubject<SessionState>({ known: false, user: null });
-  bus.on('auth:changed').subscribe(({ user }) => state.next({ known: true, user }));
+  const state = new BehaviorSubject<SessionState>({ known: false, user: null, profile: null });
+  bus.on('auth:changed').subscribe(({ user }) => {
+    // A profile belongs to one uid: a sign-out or another shopper's sign-in drops it.
+    const profile = user && state.value.user?.uid === user.uid ? state.value.profile : null;
+    state.next({ known: true, user, profile });
+  });
+  bus.on('account:profile').subscribe(({ uid, profile }) => {
+    if (state.value.user?.uid === uid) state.next({ ...state.value, profile });
+  });
   return {
     state$: state.asObservable(),
     user$: state.pipe(
       map(({ user }) => user),
       distinctUntilChanged(sameUser),
+    ),
+    profile$: state.pipe(
+      map(({ profile }) => profile),
+      distinctUntilChanged(),
     ),
     get current() {
       return state.value;

@@ -80,6 +80,27 @@ const pinned: Record<EventType, object> = {
     { remote: { type: 'string', minLength: 1 }, reason: { type: 'string' } },
     ['remote', 'reason'],
   ),
+  'account:profile': loose(
+    'account:profile',
+    {
+      uid: { type: 'string', minLength: 1 },
+      profile: {
+        anyOf: [
+          {
+            type: 'object',
+            properties: Object.fromEntries(
+              ['username', 'email', 'lastName', 'telephone', 'address1', 'address2', 'city', 'postCode', 'country', 'region'].map(
+                (field) => [field, { type: 'string' }],
+              ),
+            ),
+            additionalProperties: {},
+          },
+          { type: 'null' },
+        ],
+      },
+    },
+    ['uid', 'profile'],
+  ),
 };
 
 const samples: Record<EventType, PublishableEvent> = {
@@ -97,6 +118,7 @@ const samples: Record<EventType, PublishableEvent> = {
   'language:changed': { type: 'language:changed', v: 1, language: 'ru' },
   'breadcrumb:navigated': { type: 'breadcrumb:navigated', v: 1, currentname: 'shop', previousname: 'home' },
   'remote:failed': { type: 'remote:failed', v: 1, remote: 'mf_cart', reason: 'timeout' },
+  'account:profile': { type: 'account:profile', v: 1, uid: 'u1', profile: { username: 'Ann', city: 'Springfield' } },
 };
 
 const types = Object.keys(eventVersions) as EventType[];
@@ -110,6 +132,7 @@ it('lists exactly these event types, each at version 1', () => {
     'language:changed': 1,
     'breadcrumb:navigated': 1,
     'remote:failed': 1,
+    'account:profile': 1,
   });
   expect(Object.keys(eventSchemas).sort()).toEqual([...types].sort());
 });

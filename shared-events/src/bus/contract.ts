@@ -14,6 +14,7 @@ export const eventVersions = {
   'language:changed': 1,
   'breadcrumb:navigated': 1,
   'remote:failed': 1,
+  'account:profile': 1,
 } as const;
 
 export type EventType = keyof typeof eventVersions;
@@ -28,6 +29,23 @@ export const authUserSchema = z.looseObject({
   uid: z.string().check(z.minLength(1)),
   email: z.nullable(z.string()),
   displayName: z.nullable(z.string()),
+});
+
+/**
+ * The signed-in shopper's own stored record (users/{uid}), as mf-account read it. Every field is
+ * optional: records written by older sign-up forms lack some, and newer ones may add more.
+ */
+export const accountProfileSchema = z.looseObject({
+  username: z.optional(z.string()),
+  email: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  telephone: z.optional(z.string()),
+  address1: z.optional(z.string()),
+  address2: z.optional(z.string()),
+  city: z.optional(z.string()),
+  postCode: z.optional(z.string()),
+  country: z.optional(z.string()),
+  region: z.optional(z.string()),
 });
 
 function event<T extends EventType, S extends z.core.$ZodLooseShape>(type: T, payload: S) {
@@ -66,6 +84,10 @@ export const eventSchemas = {
     remote: z.string().check(z.minLength(1)),
     reason: z.string(),
   }),
+  'account:profile': event('account:profile', {
+    uid: z.string().check(z.minLength(1)),
+    profile: z.nullable(accountProfileSchema),
+  }),
 } satisfies { [T in EventType]: z.ZodMiniType };
 
 /** An event of a known type, as listeners receive it (defaults applied, unknown fields kept). */
@@ -78,6 +100,7 @@ export type BusEvent = { [T in EventType]: EventOf<T> }[EventType];
 export type PublishableEvent = { [T in EventType]: EventInput<T> }[EventType];
 
 export type AuthUser = z.output<typeof authUserSchema>;
+export type AccountProfile = z.output<typeof accountProfileSchema>;
 export type Language = (typeof LANGUAGES)[number];
 export type ToastKind = (typeof TOAST_KINDS)[number];
 export type ToastPosition = (typeof TOAST_POSITIONS)[number];

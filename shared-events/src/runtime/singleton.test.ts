@@ -54,6 +54,6 @@ describe('two copies of the module in one page', () => {
     const remote = loadFreshCopy();
     remote.cart.add({ id: 5, title: 'Chair', price: 49.5, stock: 2 }, 'test');
     expect(shell.cart.items.map((i) => i.id)).toEqual([5]);
-    expect(shell.session.current).toEqual({ known: false, user: null });
+    expect(shell.session.current).toEqual({ known: false, user: null, profile: null });
   });
 });
