@@ -5,6 +5,7 @@ import {
   emptyBilling,
   fieldErrorsFromServer,
   firstInvalidField,
+  prefillFromProfile,
   prefillFromSession,
   toBillingPayload,
   validateBilling,
@@ -21,7 +22,7 @@ import type { CardPaymentHandle, TokenOutcome } from '../payment/cardPayment.ts'
 import { PaymentMethods, type PaymentMethod } from '../payment/PaymentMethods.tsx';
 import { StripeCardForm } from '../payment/StripeCardForm.tsx';
 import { TestCardForm } from '../payment/TestCardForm.tsx';
-import { sessionStore } from '../state/hooks.ts';
+import { sessionStore, useProfile } from '../state/hooks.ts';
 import { cartFingerprint, createIdempotencyKeys } from '../submit/idempotency.ts';
 import { keepsKey, placeOrder, type PaidOrder, type PlaceOrderResult } from '../submit/placeOrder.ts';
 import styles from './CheckoutPage.module.css';
@@ -62,8 +63,12 @@ export function CheckoutForm({ items, user, onPaid }: CheckoutFormProps) {
     setBilling((current) => prefillFromSession(current, user));
   }, [user]);
 
-  // Integration point for mf-account: when it can hand over the shopper's own users/{uid} record,
-  // apply it with `setBilling((current) => prefillFromProfile(current, profile))` (billing.ts).
+  // mf-account publishes the shopper's own users/{uid} record ('account:profile'); the address
+  // fills whatever the shopper has not typed yet.
+  const profile = useProfile();
+  useEffect(() => {
+    setBilling((current) => prefillFromProfile(current, profile));
+  }, [profile]);
 
   const change = (field: BillingField, value: string) => {
     setBilling((current) => ({ ...current, [field]: value }));

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { cart, session, type CartItem, type SessionState } from 'shared-events';
+import { cart, session, type AccountProfile, type CartItem, type SessionState } from 'shared-events';
 
 function subscribeCart(onChange: () => void): () => void {
   const subscription = cart.items$.subscribe(onChange);
@@ -19,6 +19,11 @@ function subscribeSession(onChange: () => void): () => void {
 /** Who is signed in, as mf-account reports it on the bus ({known: false} until it has). */
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, () => session.current, () => session.current);
+}
+
+/** The signed-in shopper's stored record, once mf-account has read it (null until then). */
+export function useProfile(): AccountProfile | null {
+  return useSyncExternalStore(subscribeSession, () => session.current.profile, () => null);
 }
 
 /** sessionStorage, or undefined where it is missing or blocked (private modes, sandboxed frames). */
