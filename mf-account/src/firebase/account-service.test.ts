@@ -89,6 +89,7 @@ describe('signUp', () => {
       newsletter: true,
     });
     expect(await adminRead(`users/${user.uid}`)).toEqual(record);
+    expect(user.displayName).toBe('Ann');
     expect(s.currentUser()).toEqual(user);
     expect(await s.readOwnRecord(user.uid)).toEqual(record);
   });
@@ -148,7 +149,7 @@ describe('signIn / signOut / onUser', () => {
     const seen: Array<string | null> = [];
     const unsubscribe = s.onUser((u) => seen.push(u ? u.uid : null));
     const user = await s.signIn(` ${email} `, 'bob-pass-1');
-    expect(user).toEqual({ uid, email });
+    expect(user).toEqual({ uid, email, displayName: null });
     const token = await s.getIdToken();
     expect(JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString())).toMatchObject({ user_id: uid, aud: backends.projectId });
     await s.signOut();
@@ -207,6 +208,13 @@ describe('readOwnRecord / updateOwnRecord', () => {
   it('updates some fields of the own record', async () => {
     await s.updateOwnRecord(uid, { city: 'Tallinn', newsletter: false });
     expect(await s.readOwnRecord(uid)).toMatchObject({ username: 'Ann', city: 'Tallinn', newsletter: false });
+  });
+
+  it('keeps the display name in step with a changed username', async () => {
+    await s.updateOwnRecord(uid, { username: 'Anna' });
+    expect(s.currentUser()?.displayName).toBe('Anna');
+    await s.updateOwnRecord(uid, { username: 'Ann' });
+    expect(s.currentUser()?.displayName).toBe('Ann');
   });
 
   it('ignores an empty patch', async () => {

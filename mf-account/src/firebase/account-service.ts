@@ -18,6 +18,7 @@ import {
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut as firebaseSignOut,
+  updateProfile,
   type Auth,
   type Persistence,
   type User,
@@ -52,6 +53,8 @@ export interface SignUpInput {
 export interface AccountUser {
   uid: string;
   email: string | null;
+  /** Firebase Auth's display name: the record's username (first name), kept in step by signUp/updateOwnRecord. */
+  displayName: string | null;
 }
 
 export interface AccountServiceOptions {
@@ -85,7 +88,7 @@ export interface AccountService {
 }
 
 function toAccountUser(user: User): AccountUser {
-  return { uid: user.uid, email: user.email };
+  return { uid: user.uid, email: user.email, displayName: user.displayName };
 }
 
 function splitHost(hostAndPort: string): { host: string; port: number } {
@@ -199,6 +202,9 @@ export function createAccountService(configInput: unknown, options: AccountServi
           await deleteUser(credential.user).catch(() => undefined);
           throw e;
         }
+        // The display name lets the header greet the shopper without reading the database; the record
+        // stays the source of truth, so a failure here is not a failed sign-up.
+        await updateProfile(credential.user, { displayName: record.username }).catch(() => undefined);
         return { user: toAccountUser(credential.user), record };
       }),
 
@@ -240,6 +246,10 @@ export function createAccountService(configInput: unknown, options: AccountServi
         }
         if (Object.keys(parsed.data).length === 0) return;
         await withTimeout(update(recordRef(uid), parsed.data), timeoutMs, 'update user record');
+        const current = auth.currentUser;
+        if (parsed.data.username !== undefined && current?.uid === uid && current.displayName !== parsed.data.username) {
+          await updateProfile(current, { displayName: parsed.data.username }).catch(() => undefined);
+        }
       }),
 
     dispose: async () => {

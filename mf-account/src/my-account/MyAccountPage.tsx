@@ -1,9 +1,15 @@
 import { bus } from 'shared-events';
+import { usePageAuth, warmUpOnInteraction } from '../auth/usePageAuth.ts';
+import { LoginScreen } from '../login/LoginPage.tsx';
+import { AccountDashboard } from './AccountDashboard.tsx';
+import styles from '../login/LoginPage.module.css';
 
+/** /my-account (exposed as ./MyAccountPage): the dashboard; an anonymous visitor gets the login form first. */
 export default function MyAccountPage() {
+  const { user } = usePageAuth();
   return (
-    <section data-remote="account" data-bus-id={bus.instanceId}>
-      <h1>My Account</h1>
-    </section>
+    <div className={styles.page} data-remote="account" data-bus-id={bus.instanceId} {...warmUpOnInteraction}>
+      {user ? <AccountDashboard /> : <LoginScreen redirect={false} />}
+    </div>
   );
 }

@@ -1,0 +1,204 @@
+import type { AuthUser } from 'shared-events';
+import { AccountError } from '../firebase/errors.ts';
+import { createFakeService, type FakeService } from '../test-support/fake-service.ts';
+import { createAccountSession, type AccountSession, type AccountSessionDeps } from './account-session.ts';
+import type { AuthHint } from './auth-hint.ts';
+import type { SyncOutcome, TokenSync } from './token-sync.ts';
+
+const ann: AuthUser = { uid: 'u1', email: 'ann@example.com', displayName: 'Ann' };
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function setup(options: { hint?: AuthHint | null; load?: () => Promise<FakeService> } = {}) {
+  const service = createFakeService();
+  let hint: AuthHint | null = options.hint ?? null;
+  const published: Array<AuthUser | null> = [];
+  const idle: Array<() => void> = [];
+  const timers: Array<{ task: () => void; ms: number }> = [];
+  let hintListener: ((hint: AuthHint | null) => void) | undefined;
+  const sync = jest.fn<Promise<SyncOutcome>, []>(async () => ({ ok: true, session: { uid: 'u1', email: ann.email, expiresAt: Date.now() + 30 * 60_000 } }));
+  const clear = jest.fn(async () => undefined);
+  const tokenSync: TokenSync = { sync, clear, resyncDelay: () => 28 * 60_000 };
+  const load = jest.fn(options.load ?? (async () => service));
+  const deps: AccountSessionDeps = {
+    loadService: load,
+    publish: (user) => published.push(user),
+    tokenSync,
+    readHint: () => hint,
+    writeHint: (next) => {
+      hint = next;
+    },
+    onHintChangedElsewhere: (listener) => {
+      hintListener = listener;
+      return () => undefined;
+    },
+    whenIdle: (task) => idle.push(task),
+    setTimer: (task, ms) => timers.push({ task, ms }),
+    clearTimer: () => undefined,
+  };
+  const session: AccountSession = createAccountSession(deps);
+  return {
+    session,
+    service,
+    published,
+    idle,
+    timers,
+    sync,
+    clear,
+    load,
+    hint: () => hint,
+    otherTab: (next: AuthHint | null) => hintListener?.(next),
+  };
+}
+
+describe('account session start-up', () => {
+  it('reports an anonymous visitor at once and leaves Firebase unloaded', () => {
+    const s = setup();
+    s.session.start();
+    expect(s.published).toEqual([null]);
+    expect(s.session.getState()).toMatchObject({ user: null, confirmed: false, status: 'idle' });
+    expect(s.idle).toHaveLength(0);
+    expect(s.load).not.toHaveBeenCalled();
+  });
+
+  it('shows the hinted user without publishing it, and confirms it with Firebase once the page is idle', async () => {
+    const s = setup({ hint: ann });
+    s.session.start();
+    expect(s.session.getState()).toMatchObject({ user: ann, confirmed: false });
+    expect(s.published).toEqual([]);
+    expect(s.load).not.toHaveBeenCalled();
+
+    s.service.emit({ ...ann, displayName: 'Ann' });
+    s.idle.forEach((task) => task());
+    await flush();
+    expect(s.load).toHaveBeenCalledTimes(1);
+    expect(s.session.getState()).toMatchObject({ user: ann, confirmed: true, status: 'ready' });
+    expect(s.published).toEqual([ann]);
+    expect(s.sync).toHaveBeenCalledTimes(1);
+    expect(s.timers).toHaveLength(1); // the re-sync before the checkout session runs out
+  });
+
+  it('drops a stale hint when Firebase knows nobody, and clears the checkout session', async () => {
+    const s = setup({ hint: ann });
+    s.session.start();
+    s.idle.forEach((task) => task());
+    await flush();
+    expect(s.session.getState()).toMatchObject({ user: null, confirmed: true });
+    expect(s.published).toEqual([null]);
+    expect(s.hint()).toBeNull();
+    expect(s.clear).toHaveBeenCalledTimes(1);
+  });
+
+  it('is idempotent', () => {
+    const s = setup();
+    s.session.start();
+    s.session.start();
+    expect(s.published).toEqual([null]);
+  });
+});
+
+describe('signing in and out', () => {
+  it('signs in: writes the hint, publishes the user once, syncs the token once', async () => {
+    const s = setup();
+    s.session.start();
+    const user = await s.session.signIn('ann@example.com', 'abcd1234');
+    await flush();
+    expect(user).toEqual({ uid: 'u1', email: 'ann@example.com', displayName: 'Ann' });
+    expect(s.hint()).toEqual(user);
+    expect(s.published).toEqual([null, user]);
+    expect(s.sync).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out: clears the hint, publishes null and DELETEs the checkout session', async () => {
+    const s = setup();
+    s.session.start();
+    await s.session.signIn('ann@example.com', 'abcd1234');
+    await s.session.signOut();
+    await flush();
+    expect(s.hint()).toBeNull();
+    expect(s.published.at(-1)).toBeNull();
+    expect(s.clear).toHaveBeenCalledTimes(1);
+    expect(s.session.getState()).toMatchObject({ user: null, confirmed: true });
+  });
+
+  it('passes the service error kinds on', async () => {
+    const s = setup();
+    s.session.start();
+    s.service.signIn.mockRejectedValueOnce(new AccountError('invalid-credential'));
+    await expect(s.session.signIn('ann@example.com', 'nope')).rejects.toMatchObject({ kind: 'invalid-credential' });
+  });
+
+  it('keeps the published name in step with the record', async () => {
+    const s = setup();
+    s.session.start();
+    await s.session.signIn('ann@example.com', 'abcd1234');
+    s.service.records.set('u1', { username: 'Annie', email: 'ann@example.com' });
+    await s.session.readOwnRecord();
+    expect(s.published.at(-1)).toEqual({ ...ann, displayName: 'Annie' });
+    expect(s.hint()?.displayName).toBe('Annie');
+    await s.session.updateOwnRecord({ username: 'Ann' });
+    expect(s.published.at(-1)).toEqual(ann);
+  });
+
+  it('refuses record access while nobody is confirmed', async () => {
+    const s = setup({ hint: ann });
+    s.session.start();
+    await expect(s.session.readOwnRecord()).rejects.toMatchObject({ kind: 'permission_denied' });
+  });
+});
+
+describe('when the service cannot start', () => {
+  it('says why (gateway config unreachable) and can try again', async () => {
+    let fail = true;
+    const s = setup({
+      load: async () => {
+        if (fail) throw Object.assign(new Error('no config'), { problem: 'unreachable' });
+        return createFakeService();
+      },
+    });
+    s.session.start();
+    await expect(s.session.connect()).rejects.toMatchObject({ kind: 'network' });
+    expect(s.session.getState()).toMatchObject({ status: 'failed', problem: 'config-unreachable' });
+    fail = false;
+    await s.session.connect();
+    await flush();
+    expect(s.session.getState()).toMatchObject({ status: 'ready', problem: null, confirmed: true });
+  });
+
+  it('reports an invalid config as such', async () => {
+    const s = setup({ load: async () => Promise.reject(Object.assign(new Error('bad'), { problem: 'invalid' })) });
+    await expect(s.session.connect()).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(s.session.getState().problem).toBe('config-invalid');
+  });
+});
+
+describe('other tabs', () => {
+  it('follows a sign-out elsewhere while Firebase is not loaded here', () => {
+    const s = setup({ hint: ann });
+    s.session.start();
+    s.otherTab(null);
+    expect(s.session.getState().user).toBeNull();
+    expect(s.published).toEqual([null]);
+  });
+
+  it('plans a confirmation for a sign-in elsewhere', () => {
+    const s = setup();
+    s.session.start();
+    s.otherTab(ann);
+    expect(s.session.getState()).toMatchObject({ user: ann, confirmed: false });
+    expect(s.idle).toHaveLength(1);
+  });
+});
+
+describe('ensureCheckoutSession', () => {
+  it('reuses a fresh session, re-syncs when forced, and says signed-out without a user', async () => {
+    const s = setup();
+    s.session.start();
+    expect(await s.session.ensureCheckoutSession()).toEqual({ ok: false, reason: 'signed-out' });
+    await s.session.signIn('ann@example.com', 'abcd1234');
+    await flush();
+    expect((await s.session.ensureCheckoutSession()).ok).toBe(true);
+    expect(s.sync).toHaveBeenCalledTimes(1);
+    await s.session.ensureCheckoutSession({ force: true });
+    expect(s.sync).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * The page's one account session (module state is shared by every exposed module of this remote:
+ * they run in the same container). Importing this module starts it: the header's AccountMenu is on
+ * every page, so auth state is published wherever the shopper lands.
+ */
+import { bus } from 'shared-events';
+import { createAccountSession } from './account-session.ts';
+import { onAuthHintChangedElsewhere, readAuthHint, writeAuthHint } from './auth-hint.ts';
+import { whenPageIdle } from './idle.ts';
+import { createTokenSync } from './token-sync.ts';
+
+export const accountSession = createAccountSession({
+  loadService: () => import(/* webpackChunkName: "account-firebase" */ './firebase-connection.ts').then((m) => m.connectAccountService()),
+  publish: (user) => bus.publish({ type: 'auth:changed', v: 1, user }),
+  tokenSync: createTokenSync({ fetch: (input, init) => fetch(input, init) }),
+  readHint: () => readAuthHint(),
+  writeHint: (hint) => writeAuthHint(hint),
+  onHintChangedElsewhere: onAuthHintChangedElsewhere,
+  whenIdle: (task) => whenPageIdle(task),
+  setTimer: (task, ms) => setTimeout(task, ms),
+  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+});
+
+accountSession.start();

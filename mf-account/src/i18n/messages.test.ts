@@ -1,0 +1,76 @@
+import { ACCOUNT_ERROR_KINDS, DEFAULT_ERROR_MESSAGES } from '../firebase/errors.ts';
+import { EMAIL_MESSAGES } from '../forms/email.ts';
+import { LOGIN_MESSAGES } from '../forms/login.ts';
+import { SIGNUP_MESSAGES, tooLongMessage } from '../forms/signup.ts';
+import { createTranslator } from 'shared-events';
+import { translateFormMessage } from './formMessages.ts';
+import * as menu from './menu-messages.ts';
+import * as pages from './messages.ts';
+
+const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+
+describe.each([
+  ['screens', pages.en as Record<string, string>, pages.ru as Record<string, string>],
+  ['menu', menu.en as Record<string, string>, menu.ru as Record<string, string>],
+])('%s messages', (_name, en, ru) => {
+  it('translate every key into Russian, never empty, same placeholders', () => {
+    expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());
+    for (const key of Object.keys(en)) {
+      expect(ru[key]?.trim()).not.toBe('');
+      expect(placeholders(ru[key] ?? '')).toEqual(placeholders(en[key] ?? ''));
+      const words = (en[key] ?? '').replace(/\{\w+\}/g, '');
+      if (/[a-z]{3}/i.test(words) && !/@/.test(words)) expect(ru[key]).not.toBe(en[key]);
+    }
+  });
+});
+
+describe('spec strings', () => {
+  it('stay verbatim in English', () => {
+    expect(pages.en['login.title']).toBe('Login');
+    expect(pages.en['login.returning']).toBe('Returning Customer');
+    expect(pages.en['login.new']).toBe('New Customer');
+    expect(pages.en['login.submit']).toBe('Log in');
+    expect(pages.en['login.forgot']).toBe('Forget pasword');
+    expect(pages.en['login.passwordPlaceholder']).toBe('minimum 8 digits');
+    expect(pages.en['login.signUp']).toBe('Sign Up');
+    expect(pages.en['signup.success']).toBe('Congratulations, SignUp Done!');
+    expect(pages.en['error.emailEmpty']).toBe('Please fill it with your Email');
+    expect(pages.en['error.emailInvalid']).toBe('Please enter the valid email');
+    expect(pages.en['error.wrongCredentials']).toBe('Wrong information.! Please Check Your Email and Password');
+    expect(pages.en['error.resetFailed']).toBe('Firstly, Enter your valid email');
+    for (const tab of ['Dashboard', 'Others', 'Downloads', 'Addresses', 'Account details', 'Logout']) expect(Object.values(pages.en)).toContain(tab);
+    expect(menu.en['menu.myAccount']).toBe('My Account');
+    expect(menu.en['menu.logOut']).toBe('Log Out');
+    expect(menu.en['menu.signUp']).toBe('Sign Up');
+    expect(menu.en['menu.logIn']).toBe('Log In');
+  });
+});
+
+describe('translateFormMessage', () => {
+  const translator = createTranslator({ en: pages.en, ru: pages.ru });
+  const en = translator.in('en');
+  const ru = translator.in('ru');
+
+  it('knows every message the form logic and the account service produce', () => {
+    const messages = [
+      ...Object.values(EMAIL_MESSAGES),
+      ...Object.values(LOGIN_MESSAGES),
+      ...Object.values(SIGNUP_MESSAGES).filter((m) => m !== SIGNUP_MESSAGES.success),
+      ...ACCOUNT_ERROR_KINDS.map((kind) => DEFAULT_ERROR_MESSAGES[kind]),
+    ];
+    for (const message of messages) {
+      expect(translateFormMessage(en, message)).toBe(message);
+      expect(translateFormMessage(ru, message)).not.toBe(message);
+    }
+  });
+
+  it('names a too-long field by its label on screen', () => {
+    expect(translateFormMessage(en, tooLongMessage('Post code', 20))).toBe('Post Code must be at most 20 characters');
+    expect(translateFormMessage(ru, tooLongMessage('Region/State', 100))).toBe('Поле «Регион/область» должно содержать не более 100 символов');
+  });
+
+  it('shows an unknown message as it is', () => {
+    expect(translateFormMessage(ru, 'Something new')).toBe('Something new');
+    expect(translateFormMessage(ru, '')).toBe('');
+  });
+});

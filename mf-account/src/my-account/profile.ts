@@ -1,0 +1,105 @@
+/**
+ * The editable parts of users/{uid} on My Account, as pure data and rules. Limits are the database
+ * rules' (USER_RECORD_LIMITS); messages come from the sign-up form's rules so they read the same
+ * (and translate the same) everywhere.
+ */
+import type { AuthUser } from 'shared-events';
+import type { UserRecord, UserRecordPatch } from '../firebase/user-record.ts';
+import { USER_RECORD_LIMITS } from '../firebase/user-record-limits.ts';
+import { SIGNUP_MESSAGES, tooLongMessage } from '../forms/signup.ts';
+
+export const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'postCode', 'country', 'region'] as const;
+export const DETAILS_FIELDS = ['username', 'lastName', 'telephone'] as const;
+
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export type DetailsField = (typeof DETAILS_FIELDS)[number];
+export type AddressValues = Record<AddressField, string>;
+export type DetailsValues = Record<DetailsField, string>;
+export type Errors<F extends string> = Partial<Record<F, string>>;
+
+/** The English labels tooLongMessage() uses (src/i18n/formMessages.ts translates them). */
+const LABELS: Record<AddressField | DetailsField, string> = {
+  username: 'First name',
+  lastName: 'Last name',
+  telephone: 'Telephone',
+  address1: 'Address 1',
+  address2: 'Address 2',
+  city: 'City',
+  postCode: 'Post code',
+  country: 'Country',
+  region: 'Region/State',
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function addressValues(record: UserRecord | null): AddressValues {
+  return {
+    address1: text(record?.address1),
+    address2: text(record?.address2),
+    city: text(record?.city),
+    postCode: text(record?.postCode),
+    country: text(record?.country),
+    region: text(record?.region),
+  };
+}
+
+export function detailsValues(record: UserRecord | null, user: AuthUser | null): DetailsValues {
+  return {
+    username: text(record?.username) || text(user?.displayName),
+    lastName: text(record?.lastName),
+    telephone: text(record?.telephone),
+  };
+}
+
+function checkLengths<F extends AddressField | DetailsField>(values: Record<F, string>, fields: readonly F[]): Errors<F> {
+  const errors: Errors<F> = {};
+  for (const field of fields) {
+    const max = USER_RECORD_LIMITS[field === 'username' ? 'username' : field];
+    if (values[field].trim().length > max) errors[field] = tooLongMessage(LABELS[field], max);
+  }
+  return errors;
+}
+
+export function validateAddress(values: AddressValues): Errors<AddressField> {
+  return checkLengths(values, ADDRESS_FIELDS);
+}
+
+export function validateDetails(values: DetailsValues): Errors<DetailsField> {
+  const errors = checkLengths(values, DETAILS_FIELDS);
+  if (values.username.trim() === '') errors.username = SIGNUP_MESSAGES.firstNameRequired;
+  return errors;
+}
+
+export const hasErrors = (errors: Record<string, string | undefined>) => Object.values(errors).some(Boolean);
+
+/** A name to greet with: the record's username, else the display name, else the email's local part. */
+export function greetingName(record: UserRecord | null, user: AuthUser | null): string {
+  const name = text(record?.username).trim() || text(user?.displayName).trim();
+  if (name) return name;
+  const email = text(user?.email);
+  return email.includes('@') ? email.slice(0, email.indexOf('@')) : email;
+}
+
+/**
+ * The patch for updateOwnRecord: trimmed values. A user without a record yet (an account made
+ * elsewhere) also gets the two fields the database requires of every record, username and email.
+ */
+export function toPatch(values: Partial<Record<AddressField | DetailsField, string>>, record: UserRecord | null, user: AuthUser): UserRecordPatch {
+  const patch: UserRecordPatch = {};
+  for (const [field, value] of Object.entries(values) as Array<[AddressField | DetailsField, string | undefined]>) {
+    if (value !== undefined) patch[field] = value.trim();
+  }
+  if (!record) {
+    patch.username ||= greetingName(null, user) || 'Shopper';
+    if (user.email) patch.email = user.email;
+  }
+  return patch;
+}
+
+/** One line per part of the address that is filled in. */
+export function addressLines(record: UserRecord | null): string[] {
+  if (!record) return [];
+  const cityLine = [text(record.postCode), text(record.city)].filter((s) => s.trim()).join(' ');
+  const regionLine = [text(record.region), text(record.country)].filter((s) => s.trim()).join(', ');
+  return [text(record.address1), text(record.address2), cityLine, regionLine].map((s) => s.trim()).filter(Boolean);
+}
