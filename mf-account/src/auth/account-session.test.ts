@@ -12,6 +12,7 @@ function setup(options: { hint?: AuthHint | null; load?: () => Promise<FakeServi
   const service = createFakeService();
   let hint: AuthHint | null = options.hint ?? null;
   const published: Array<AuthUser | null> = [];
+  const profiles: Array<{ uid: string; record: unknown }> = [];
   const idle: Array<() => void> = [];
   const timers: Array<{ task: () => void; ms: number }> = [];
   let hintListener: ((hint: AuthHint | null) => void) | undefined;
@@ -22,6 +23,7 @@ function setup(options: { hint?: AuthHint | null; load?: () => Promise<FakeServi
   const deps: AccountSessionDeps = {
     loadService: load,
     publish: (user) => published.push(user),
+    publishProfile: (uid, record) => profiles.push({ uid, record }),
     tokenSync,
     readHint: () => hint,
     writeHint: (next) => {
@@ -40,6 +42,7 @@ function setup(options: { hint?: AuthHint | null; load?: () => Promise<FakeServi
     session,
     service,
     published,
+    profiles,
     idle,
     timers,
     sync,
@@ -106,6 +109,18 @@ describe('signing in and out', () => {
     expect(s.hint()).toEqual(user);
     expect(s.published).toEqual([null, user]);
     expect(s.sync).toHaveBeenCalledTimes(1);
+  });
+
+  it("hands the signed-in shopper's own record to other remotes, and the edited one after a change", async () => {
+    const s = setup();
+    s.service.records.set('u1', { username: 'Ann', email: 'ann@example.com', city: 'Springfield' } as never);
+    s.session.start();
+    await s.session.signIn('ann@example.com', 'abcd1234');
+    await flush();
+    expect(s.profiles).toEqual([{ uid: 'u1', record: { username: 'Ann', email: 'ann@example.com', city: 'Springfield' } }]);
+    await s.session.updateOwnRecord({ city: 'Shelbyville' });
+    await flush();
+    expect(s.profiles.at(-1)).toEqual({ uid: 'u1', record: { username: 'Ann', email: 'ann@example.com', city: 'Shelbyville' } });
   });
 
   it('signs out: clears the hint, publishes null and DELETEs the checkout session', async () => {

@@ -36,6 +36,8 @@ export interface AccountSessionState {
 export interface AccountSessionDeps {
   loadService(): Promise<AccountService>;
   publish(user: AuthUser | null): void;
+  /** Hands the shopper's own record to other remotes (checkout prefills its billing form from it). */
+  publishProfile(uid: string, record: UserRecord | null): void;
   tokenSync: TokenSync;
   readHint(): AuthHint | null;
   writeHint(hint: AuthHint | null): void;
@@ -149,6 +151,7 @@ export function createAccountSession(deps: AccountSessionDeps): AccountSession {
       setState({ user: sameUser(previous, user) ? previous : user, confirmed: true, status: 'ready', problem: null });
       publish(state.user);
       if (changed && synced?.uid !== user.uid) void startSync(user.uid);
+      if (changed) void shareProfile(user.uid);
     } else {
       deps.writeHint(null);
       const wasSignedIn = hadUser;
@@ -159,6 +162,16 @@ export function createAccountSession(deps: AccountSessionDeps): AccountSession {
       setState({ user: null, confirmed: true, status: 'ready', problem: null });
       publish(null);
       if (wasSignedIn) void deps.tokenSync.clear();
+    }
+  }
+
+  /** Reads the record in the background for other remotes; a failure only means no prefill. */
+  async function shareProfile(uid: string): Promise<void> {
+    try {
+      const record = await (service ?? (await connect())).readOwnRecord(uid);
+      if (state.user?.uid === uid) deps.publishProfile(uid, record);
+    } catch {
+      // The account pages report database problems themselves; checkout just stays unfilled.
     }
   }
 
@@ -271,6 +284,7 @@ export function createAccountSession(deps: AccountSessionDeps): AccountSession {
         const uid = currentUid();
         const record = await s.readOwnRecord(uid);
         if (record) noteUsername(uid, record.username);
+        deps.publishProfile(uid, record);
         return record;
       }),
 
@@ -279,6 +293,7 @@ export function createAccountSession(deps: AccountSessionDeps): AccountSession {
         const uid = currentUid();
         await s.updateOwnRecord(uid, patch);
         noteUsername(uid, patch.username);
+        void shareProfile(uid);
       }),
 
     async ensureCheckoutSession(options = {}) {

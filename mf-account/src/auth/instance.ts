@@ -12,6 +12,7 @@ import { createTokenSync } from './token-sync.ts';
 export const accountSession = createAccountSession({
   loadService: () => import(/* webpackChunkName: "account-firebase" */ './firebase-connection.ts').then((m) => m.connectAccountService()),
   publish: (user) => bus.publish({ type: 'auth:changed', v: 1, user }),
+  publishProfile: (uid, record) => bus.publish({ type: 'account:profile', v: 1, uid, profile: record ? { ...record } : null }),
   tokenSync: createTokenSync({ fetch: (input, init) => fetch(input, init) }),
   readHint: () => readAuthHint(),
   writeHint: (hint) => writeAuthHint(hint),

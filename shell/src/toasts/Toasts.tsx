@@ -7,6 +7,12 @@ type Position = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
 type Toast = { id: number; message: string; kind: 'success' | 'error' | 'info'; position: Position };
 
 const positions: Position[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+const positionClass: Record<Position, string | undefined> = {
+  'top-left': styles.topLeft,
+  'top-right': styles.topRight,
+  'bottom-left': styles.bottomLeft,
+  'bottom-right': styles.bottomRight,
+};
 let nextId = 1;
 
 /** Shows every toast any remote asks for on the bus, where it asks, for as long as it asks. */
@@ -36,7 +42,7 @@ export function Toasts() {
   return (
     <>
       {positions.map((position) => (
-        <div key={position} className={`${styles.region} ${styles[position]}`} aria-live="polite" role="status">
+        <div key={position} className={`${styles.region} ${positionClass[position]}`} aria-live="polite" role="status">
           {toasts
             .filter((toast) => toast.position === position)
             .map((toast) => (
