@@ -59,7 +59,8 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
           'react/': { singleton: true, requiredVersion: '^19.0.0' },
           'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
           'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
-          'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+          // In production the shell provides the router (docs/decisions/0011); the harness bundles its own.
+          'react-router-dom': { singleton: true, requiredVersion: '^7.0.0', ...(production ? { import: false as const } : {}) },
           'shared-events': { singleton: true, requiredVersion: '^0.1.0' },
         },
       }),

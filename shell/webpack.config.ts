@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -6,6 +7,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const routerVersion = (require('react-router-dom/package.json') as { version: string }).version;
 
 // The host declares no remotes at build time: it learns where they live from /remotes.json at
 // runtime, so a remote team redeploys without a shell rebuild (docs/decisions/0003).
@@ -46,7 +49,13 @@ export default (_env: unknown, argv: { mode?: string }): Configuration => {
           'react/': { singleton: true, requiredVersion: '^19.0.0' },
           'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
           'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
-          'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+          // The shell provides a curated subset of the router (src/router/react-router-dom.ts).
+          'react-router-dom': {
+            singleton: true,
+            requiredVersion: '^7.0.0',
+            import: path.join(here, 'src/router/react-router-dom.ts'),
+            version: routerVersion,
+          },
           'shared-events': { singleton: true, requiredVersion: '^0.1.0' },
         },
       }),
