@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fillSignUp, PASSWORD, signUp } from './support/shopper.ts';
 
 // Accounts end to end against the stack's real local backends: the firebase-tools Auth emulator and
 // the rules-enforcing Realtime Database server, with the checkout service's token sync. Every test
 // uses its own email address, so tests run in parallel and against a database that keeps growing.
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-const PASSWORD = 'abcd1234';
 
 const header = (page: Page) => page.getByRole('banner');
 const menuTrigger = (page: Page) => header(page).getByRole('button', { name: /^Account menu/ });
@@ -50,30 +50,6 @@ async function createAccount(request: APIRequestContext, email: string, displayN
   const url = `${await authEmulatorUrl(request)}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`;
   const response = await request.post(url, { data: { email, password: PASSWORD, displayName, returnSecureToken: true } });
   expect(response.ok()).toBe(true);
-}
-
-async function fillSignUp(page: Page, values: { first?: string; email?: string; password?: string; repeat?: string; agree?: boolean }) {
-  const form = main(page);
-  await form.getByLabel('First Name').fill(values.first ?? 'Ann');
-  await form.getByLabel('Last Name').fill('Lee');
-  await form.getByLabel('Email Address').fill(values.email ?? '');
-  await form.getByLabel('Telephone').fill('+1 555 0100');
-  await form.getByLabel('Address 1').fill('12 Market Street');
-  await form.getByLabel('City').fill('Springfield');
-  await form.getByLabel('Post Code').fill('62701');
-  await form.getByLabel('Country').selectOption('United States');
-  await form.getByLabel('Region/State').selectOption('Illinois');
-  await form.getByLabel('Password', { exact: true }).fill(values.password ?? PASSWORD);
-  await form.getByLabel('Repeat Password').fill(values.repeat ?? values.password ?? PASSWORD);
-  if (values.agree ?? true) await form.getByRole('checkbox', { name: /Privacy Policy/ }).check();
-}
-
-/** Signs up through the screen; the new shopper is signed in afterwards. */
-async function signUp(page: Page, email: string, first = 'Ann') {
-  await page.goto('/sign-up');
-  await fillSignUp(page, { email, first });
-  await main(page).getByRole('button', { name: 'Create account' }).click();
-  await expect(toastRegion(page).filter({ hasText: 'Congratulations, SignUp Done!' })).toBeVisible();
 }
 
 async function logOutFromHeader(page: Page) {
