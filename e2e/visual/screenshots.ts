@@ -1,16 +1,17 @@
 /**
  * Screenshots of every route at the widths we support, for a person to look at:
  *   npm run screenshots [-- http://localhost:3000]
- * Needs a running storefront (npm start). Writes test-results/screenshots/<width>/<route>.png.
+ * Needs a running storefront (npm start). Writes .cache/screenshots/<width>/<route>.png.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
-const widths = [375, 768, 1280, 1920];
+const widths = (process.env.WIDTHS ?? '375,768,1280,1920').split(',').map(Number);
 const routes = ['/', '/shop', '/shop/1', '/search?q=chair', '/cart-list', '/checkout', '/login', '/sign-up', '/my-account', '/contact', '/about', '/journal', '/no-such-page'];
-const out = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
+// Outside test-results/, which every Playwright run empties.
+const out = path.resolve(import.meta.dirname, '..', '..', '.cache', 'screenshots');
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
