@@ -45,6 +45,7 @@ function buildApp(config: CatalogConfig, store: CatalogStore): FastifyInstance {
     apiBase: config.publicApiBase,
     maxLimit: config.maxLimit,
     countCacheTtlMs: config.countCacheTtlMs,
+    productCache: { maxEntries: config.productCacheSize, ttlMs: config.productCacheTtlMs },
   });
   registerImageRoutes(app);
   registerStockRoutes(app, { repository: store, internalToken: config.internalToken, imageBase: config.publicImageBase });
@@ -55,6 +56,7 @@ export async function createCatalogServer(config: CatalogConfig): Promise<Catalo
   const store = await openStore(config);
   try {
     await seedIfEmpty(store, config);
+    store.warmUp();
     const app = buildApp(config, store);
     await app.ready();
     return {

@@ -17,6 +17,8 @@ describe('config', () => {
       seedProducts: 180,
       maxLimit: 10000,
       countCacheTtlMs: 60000,
+      productCacheSize: 20000,
+      productCacheTtlMs: 5000,
     });
   });
 

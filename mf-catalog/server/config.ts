@@ -24,6 +24,13 @@ export interface CatalogConfig {
    * written by another process (the CLIs) show in counts after at most this long.
    */
   countCacheTtlMs: number;
+  /** Products kept in memory as ready JSON; 0 turns that cache off. */
+  productCacheSize: number;
+  /**
+   * How long a product's JSON may be reused. Writes through this service (stock reservations and
+   * releases) drop it at once; writes by another process show after at most this long.
+   */
+  productCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -69,6 +76,8 @@ const schema = z.object({
   SEED_PRODUCTS: integer('SEED_PRODUCTS', 0, 100_000).default(180),
   MAX_LIMIT: integer('MAX_LIMIT', 1, 100_000).default(10_000),
   COUNT_CACHE_TTL_MS: integer('COUNT_CACHE_TTL_MS', 0, 86_400_000).default(60_000),
+  PRODUCT_CACHE_SIZE: integer('PRODUCT_CACHE_SIZE', 0, 1_000_000).default(20_000),
+  PRODUCT_CACHE_TTL_MS: integer('PRODUCT_CACHE_TTL_MS', 0, 86_400_000).default(5_000),
 });
 
 /**
@@ -95,5 +104,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     seedProducts: c.SEED_PRODUCTS,
     maxLimit: c.MAX_LIMIT,
     countCacheTtlMs: c.COUNT_CACHE_TTL_MS,
+    productCacheSize: c.PRODUCT_CACHE_SIZE,
+    productCacheTtlMs: c.PRODUCT_CACHE_TTL_MS,
   };
 }

@@ -35,6 +35,7 @@ const SEARCH_WORDS = [
 ];
 const CATEGORIES = ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'];
 const PRICE_RANGES = [[0, 9.99], [10, 19.99], [20, 29.99], [30, 39.99], [40, 69.99]] as const;
+// The shop's four 'Sort by' options (mf-catalog/src/shop/queryState.ts SORT_ORDER).
 const SORTS = [['id', 'asc'], ['rating', 'desc'], ['createdAt', 'desc'], ['discountPercentage', 'desc']] as const;
 const COLORS = ['black', 'white', 'grey', 'red', 'blue', 'green', 'yellow', 'brown', 'beige', 'pink'];
 
@@ -78,14 +79,21 @@ export function scenarios(products: number): Scenario[] {
     },
     {
       name: 'search-any',
-      label: `varied: search of ${SEARCH_WORDS.length} words x pages 1-20 x 4 sorts, 12/page`,
+      label: `varied: ${SEARCH_WORDS.length} words: suggestions as typed (3+ letters, 8) and search pages 1-20 (24)`,
       target: 'latency',
       varied: true,
       path: (random) => {
-        const [sortBy, order] = pick(random, SORTS);
-        const query = new URLSearchParams({ q: pick(random, SEARCH_WORDS), sortBy, order, limit: '12' });
-        const skip = 12 * Math.floor(random() * 20);
+        const word = pick(random, SEARCH_WORDS);
+        if (random() < 0.5) {
+          // The header search box: a prefix of what is being typed, 8 suggestions with 4 fields.
+          const typed = word.slice(0, 3 + Math.floor(random() * (word.length - 2)));
+          return `/products/search?${new URLSearchParams({ q: typed, limit: '8', select: 'id,title,price,thumbnail' }).toString()}`;
+        }
+        // The /search page: 24 per page, card fields, id order.
+        const query = new URLSearchParams({ q: word, limit: '24' });
+        const skip = 24 * Math.floor(random() * 20);
         if (skip) query.set('skip', String(skip));
+        query.set('select', CARD_FIELDS);
         return `/products/search?${query.toString()}`;
       },
     },

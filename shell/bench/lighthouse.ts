@@ -21,6 +21,16 @@ export interface ScriptTransfer {
   gzip: number | null;
 }
 
+/** What a route's JavaScript is made of, by npm package or app folder, from the scripts' source maps. */
+export interface JsComposition {
+  /** Package or folder, e.g. 'react-dom', '@module-federation/runtime-core', 'mf-catalog/src'. */
+  name: string;
+  /** Uncompressed bytes of its sources across all scripts of the route. */
+  bytes: number;
+  /** How many of the route's scripts carry a copy. */
+  scripts: number;
+}
+
 export interface RouteResult {
   route: string;
   runs: number;
@@ -35,6 +45,8 @@ export interface RouteResult {
   scripts: ScriptTransfer[];
   jsTransferred: number;
   jsGzip: number | null;
+  /** The largest contributors to the route's JavaScript (empty when no source maps are served). */
+  composition: JsComposition[];
   /** Audits that lost points, per category, for explaining misses. */
   failing: Record<string, string[]>;
   error?: string;
@@ -108,6 +120,42 @@ function median<T>(items: T[], key: (item: T) => number): T {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
+/** The package (or app folder) a source-map source belongs to. */
+export function sourceOwner(source: string): string {
+  const path = source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^(\.\.?\/)+/, '');
+  const modules = path.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const parts = path.slice(modules + 'node_modules/'.length).split('/');
+    return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+  }
+  const parts = path.split('/').filter(Boolean);
+  return parts.length > 2 ? parts.slice(0, 2).join('/') : parts[0] ?? '(unknown)';
+}
+
+/** Sums sourcesContent per package over the scripts' source maps (fetched from the same server). */
+async function composition(scripts: ScriptTransfer[]): Promise<JsComposition[]> {
+  const totals = new Map<string, { bytes: number; scripts: number }>();
+  for (const script of scripts) {
+    try {
+      const response = await fetch(`${script.url.split('?')[0]}.map`, { signal: AbortSignal.timeout(10_000) });
+      if (!response.ok) continue;
+      const map = (await response.json()) as { sources?: string[]; sourcesContent?: (string | null)[] };
+      const seen = new Set<string>();
+      (map.sources ?? []).forEach((source, i) => {
+        const owner = sourceOwner(source);
+        const entry = totals.get(owner) ?? { bytes: 0, scripts: 0 };
+        entry.bytes += map.sourcesContent?.[i]?.length ?? 0;
+        if (!seen.has(owner)) entry.scripts++;
+        seen.add(owner);
+        totals.set(owner, entry);
+      });
+    } catch {
+      // No map for this script: it is left out of the breakdown.
+    }
+  }
+  return [...totals].map(([name, t]) => ({ name, ...t })).sort((a, b) => b.bytes - a.bytes);
+}
+
 async function summarise(base: string, route: string, runs: Lhr[]): Promise<RouteResult> {
   const perf = (lhr: Lhr) => lhr.categories.performance?.score ?? 0;
   const lhr = median(runs, perf);
@@ -133,6 +181,7 @@ async function summarise(base: string, route: string, runs: Lhr[]): Promise<Rout
     scripts,
     jsTransferred: scripts.reduce((sum, script) => sum + script.transferred, 0),
     jsGzip: gzipKnown ? scripts.reduce((sum, script) => sum + (script.gzip ?? 0), 0) : null,
+    composition: await composition(scripts),
     failing: failingAudits(lhr),
   };
 }
@@ -176,9 +225,16 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
         // One unrecorded load first, so each route is measured against warm services, as a shopper would meet them.
         await fetch(`${base}${route}`).then((response) => response.arrayBuffer());
         const runs: Lhr[] = [];
-        for (let i = 0; i < runsPerRoute; i++) {
+        let failures = 0;
+        while (runs.length < runsPerRoute) {
           if (!stack.running) throw new Error(`the stack stopped; its log ends:\n${stack.tail()}`);
-          runs.push((await auditRoute(ctx, base, route, chrome.port)).lhr);
+          try {
+            runs.push((await auditRoute(ctx, base, route, chrome.port)).lhr);
+          } catch (error) {
+            // Lighthouse sometimes loses a trace (NO_NAVSTART, NO_FCP) on a busy machine: try again, twice at most.
+            if (++failures > 2) throw error;
+            log(`[lighthouse] ${route}: ${(error as Error).message.split('\n')[0]}; running it again`);
+          }
         }
         const result = await summarise(base, route, runs);
         report.routes.push(result);
@@ -206,6 +262,7 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
           scripts: [],
           jsTransferred: 0,
           jsGzip: null,
+          composition: [],
           failing: {},
           error: (error as Error).message,
         });

@@ -61,6 +61,26 @@ export function lighthouseTables(report: LighthouseReport, runsPerRoute: number)
     targets.push([r.route, ...checks.map(([, value, target, better, unit]) => verdict(value, target, better, unit))]);
     for (const [category, audits] of Object.entries(r.failing)) notes.push(`${r.route} ${category} lost points on: ${audits.join(', ')}`);
   }
+  const first = report.routes.find((r) => !r.error && r.scripts.length > 0);
+  const tables: Table[] = [];
+  if (first) {
+    tables.push({
+      title: `Scripts of ${first.route} (first load), largest first`,
+      columns: ['script', 'KiB sent (br, with headers)', 'KiB gzip (body)'],
+      numeric: [false, true, true],
+      rows: [...first.scripts]
+        .sort((a, b) => (b.gzip ?? b.transferred) - (a.gzip ?? a.transferred))
+        .map((script) => [script.url.replace(report.base, ''), kib(script.transferred), kib(script.gzip)]),
+    });
+    if (first.composition.length) {
+      tables.push({
+        title: `What the JavaScript of ${first.route} is made of (source maps: uncompressed source bytes per package or folder; 'in scripts' = how many scripts hold some of its files)`,
+        columns: ['package or folder', 'KiB source', 'in scripts'],
+        numeric: [false, true, true],
+        rows: first.composition.slice(0, 15).map((c) => [c.name, kib(c.bytes), c.scripts]),
+      });
+    }
+  }
   return [
     {
       title: `Lighthouse ${'13'} (mobile preset: emulated Moto G Power, simulated slow 4G and 4x CPU slowdown), production build via the gateway at ${report.base}; median of ${runsPerRoute} run(s) per route`,
@@ -74,6 +94,7 @@ export function lighthouseTables(report: LighthouseReport, runsPerRoute: number)
       columns: ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS', 'JS gzip'],
       rows: targets,
     },
+    ...tables,
   ];
 }
 
@@ -153,7 +174,7 @@ export function catalogTables(runs: CatalogRun[], imports: ImportRun[], options:
   ];
 }
 
-function machineTable(machine: MachineInfo): Table {
+function machineTable(machine: MachineInfo, loadAtEnd: number[], minutes: number): Table {
   return {
     title: 'Machine',
     columns: ['what', 'value'],
@@ -166,7 +187,10 @@ function machineTable(machine: MachineInfo): Table {
       ['PostgreSQL', machine.postgres],
       ['Chromium', machine.chromium],
       ['load average at start (1/5/15 min)', machine.loadAverage.join(' / ')],
+      ['load average at end (1/5/15 min)', loadAtEnd.map((value) => value.toFixed(2)).join(' / ')],
+      ['duration of the run', `${minutes.toFixed(1)} min`],
     ],
+    notes: ['Other work on this shared 2-core machine (load average above 2) takes CPU from the service and the load generator alike: compare runs only with similar load.'],
   };
 }
 
@@ -203,11 +227,12 @@ async function main(): Promise<number> {
   } finally {
     await runCleanups();
   }
-  const tables: Table[] = [machineTable(machine)];
+  const minutes = (Date.now() - started) / 60_000;
+  const tables: Table[] = [machineTable(machine, os.loadavg(), minutes)];
   if (results.lighthouse) tables.push(...lighthouseTables(results.lighthouse, options.lighthouseRuns));
   if (results.catalog) tables.push(...catalogTables(results.catalog.runs, results.catalog.imports, options));
   console.log(tables.map(render).join('\n'));
-  console.log(`\nbench finished in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+  console.log(`\nbench finished in ${minutes.toFixed(1)} min`);
   if (options.jsonOut) writeFileSync(options.jsonOut, JSON.stringify(results, null, 2));
   const failed =
     Boolean(results.lighthouse?.error) ||

@@ -59,6 +59,7 @@ export function verdict(value: number | null | undefined, target: number, better
   const ok = better === 'higher' ? value >= target : value <= target;
   if (ok) return 'met';
   const gap = Math.abs(value - target);
-  const digits = Number.isInteger(target) && Number.isInteger(value) ? 0 : target < 1 ? 2 : 1;
+  // Scores (0..1) in hundredths, whole numbers whole, anything else to one decimal.
+  const digits = target <= 1 ? 2 : Number.isInteger(value) && Number.isInteger(target) ? 0 : 1;
   return `missed by ${gap.toFixed(digits)}${unit}`;
 }

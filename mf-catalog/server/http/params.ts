@@ -30,10 +30,14 @@ export const oneOf = <T extends string>(name: string, values: readonly T[]) =>
       : { ok: false, message: `'${name}' must be one of ${values.join(', ')} (got '${shown(raw)}')` },
   );
 
+// A NUL byte is never part of a real search or brand; SQLite's FTS cuts the term at it and
+// PostgreSQL refuses it in text, so it is refused here with a clear 400 rather than failing there.
 export const text = (name: string, maxLength: number) =>
-  param(name, (raw) =>
-    raw.length <= maxLength ? { ok: true, value: raw } : { ok: false, message: `'${name}' must be at most ${maxLength} characters` },
-  );
+  param(name, (raw) => {
+    if (raw.length > maxLength) return { ok: false, message: `'${name}' must be at most ${maxLength} characters` };
+    if (raw.includes('\u0000')) return { ok: false, message: `'${name}' must not contain a NUL character (%00)` };
+    return { ok: true, value: raw };
+  });
 
 /** Dollars with up to two decimals, e.g. 9.99. */
 export const dollars = (name: string) =>

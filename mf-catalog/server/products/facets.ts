@@ -26,7 +26,7 @@ export function buildFacets(counts: FacetCounts): Facets {
  * requests for the same combination share one computation.
  */
 export class FacetService {
-  private readonly cache: LruCache<string, Promise<Facets>>;
+  private readonly cache: LruCache<string, Promise<{ facets: Facets; json: string }>>;
   private readonly repository: ProductRepository;
 
   constructor(repository: ProductRepository, ttlMs: number) {
@@ -35,10 +35,22 @@ export class FacetService {
   }
 
   facets(filter: ProductFilter): Promise<Facets> {
+    return this.lookup(filter).then((entry) => entry.facets);
+  }
+
+  /** The facets as JSON, serialised once per computation. */
+  facetsJson(filter: ProductFilter): Promise<string> {
+    return this.lookup(filter).then((entry) => entry.json);
+  }
+
+  private lookup(filter: ProductFilter): Promise<{ facets: Facets; json: string }> {
     const key = filterKey(filter);
     let pending = this.cache.get(key);
     if (!pending) {
-      pending = this.repository.facetCounts(filter).then(buildFacets);
+      pending = this.repository.facetCounts(filter).then((counts) => {
+        const facets = buildFacets(counts);
+        return { facets, json: JSON.stringify(facets) };
+      });
       pending.catch(() => this.cache.delete(key));
       this.cache.set(key, pending);
     }

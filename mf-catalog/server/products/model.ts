@@ -113,6 +113,11 @@ export function filterKey(f: ProductFilter): string {
   return JSON.stringify([f.q?.toLowerCase(), f.category, f.brand, f.color, f.minPriceCents, f.maxPriceCents]);
 }
 
+/** Identifies one page of a listing for caching: its filter, order and window. */
+export function pageKey(q: ListQuery): string {
+  return `${filterKey(q)}|${q.sortBy}|${q.order}|${q.skip}|${q.limit}`;
+}
+
 export interface ListQuery extends ProductFilter {
   /** Rows to return; the route turns `limit=0` (all) into the configured maximum. */
   limit: number;

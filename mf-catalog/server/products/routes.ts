@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import type { ProductRepository } from '../storage/repository.ts';
 import { FacetService } from './facets.ts';
 import { CATEGORIES, isCategorySlug, type CategorySlug } from './model.ts';
-import { presentProduct } from './present.ts';
+import { ProductJsonCache } from './productJson.ts';
 import { parseListRequest, parseProductId, parseSelect } from './query.ts';
 
 export interface ProductRoutesOptions {
@@ -12,40 +12,51 @@ export interface ProductRoutesOptions {
   apiBase: string;
   maxLimit: number;
   countCacheTtlMs: number;
+  /** Products kept as ready JSON (0 = none) and for how long at most. */
+  productCache: { maxEntries: number; ttlMs: number };
 }
 
 // Product data changes rarely and stock is re-checked at checkout, so a minute of caching is safe.
 const PRODUCT_CACHE = 'public, max-age=60';
 const CATEGORY_CACHE = 'public, max-age=3600';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** True when an If-None-Match header lists this entity tag (or is '*'); weak tags compare by value. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
 
 export function registerProductRoutes(app: FastifyInstance, options: ProductRoutesOptions): void {
   const { repository, imageBase, maxLimit } = options;
   const facets = new FacetService(repository, options.countCacheTtlMs);
+  const products = new ProductJsonCache(repository, imageBase, options.productCache);
 
-  async function listing(rawQuery: unknown, category?: CategorySlug) {
+  /**
+   * The envelope {products, total, skip, limit[, facets]}, written out directly from the products'
+   * ready JSON: the same bytes JSON.stringify gave, without serialising every product every time.
+   */
+  async function listing(reply: FastifyReply, rawQuery: unknown, category?: CategorySlug): Promise<string> {
     const request = parseListRequest(rawQuery, maxLimit, category ? { category } : {});
-    const [{ rows, total }, facetResult] = await Promise.all([
-      repository.listProducts(request.query),
-      request.facets ? facets.facets(request.query) : undefined,
+    const [{ ids, total }, facetJson] = await Promise.all([
+      repository.listProductIds(request.query),
+      request.facets ? facets.facetsJson(request.query) : undefined,
     ]);
-    return {
-      products: rows.map((row) => presentProduct(row, imageBase, request.select)),
-      total,
-      skip: request.query.skip,
-      limit: rows.length,
-      ...(facetResult ? { facets: facetResult } : {}),
-    };
+    const page = await products.many(ids);
+    let body = '{"products":[';
+    for (let i = 0; i < page.length; i++) body += (i === 0 ? '' : ',') + page[i]!.render(request.select);
+    body += `],"total":${total},"skip":${request.query.skip},"limit":${page.length}`;
+    if (facetJson !== undefined) body += `,"facets":${facetJson}`;
+    reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
+    return `${body}}`;
   }
 
-  app.get('/products', async (request, reply) => {
-    reply.header('cache-control', PRODUCT_CACHE);
-    return listing(request.query);
-  });
+  app.get('/products', async (request, reply) => listing(reply, request.query));
 
-  app.get('/products/search', async (request, reply) => {
-    reply.header('cache-control', PRODUCT_CACHE);
-    return listing(request.query);
-  });
+  app.get('/products/search', async (request, reply) => listing(reply, request.query));
 
   app.get('/products/categories', async (_request, reply) => {
     reply.header('cache-control', CATEGORY_CACHE);
@@ -60,16 +71,21 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
   app.get<{ Params: { slug: string } }>('/products/category/:slug', async (request, reply) => {
     const { slug } = request.params;
     if (!isCategorySlug(slug)) throw new HttpError(404, `Category '${slug.slice(0, 60)}' not found`);
-    reply.header('cache-control', PRODUCT_CACHE);
-    return listing(request.query, slug);
+    return listing(reply, request.query, slug);
   });
 
-  app.get<{ Params: { id: string } }>('/products/:id', async (request, reply) => {
+  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/products/:id', async (request, reply) => {
     const id = parseProductId(request.params.id);
-    const select = parseSelect(request.query);
-    const product = await repository.getProduct(id);
+    // The common case, no query string at all, skips the validator.
+    const select = request.query && 'select' in request.query ? parseSelect(request.query) : null;
+    const product = await products.one(id);
     if (!product) throw new HttpError(404, `Product with id '${request.params.id}' not found`);
-    reply.header('cache-control', PRODUCT_CACHE);
-    return presentProduct(product, imageBase, select);
+    reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
+    if (select === null) {
+      // Lets a browser or CDN revalidate after max-age with a 304 instead of the whole product.
+      reply.header('etag', product.etag);
+      if (matchesEtag(request.headers['if-none-match'], product.etag)) return reply.code(304).send();
+    }
+    return product.render(select);
   });
 }

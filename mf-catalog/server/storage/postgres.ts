@@ -1,9 +1,10 @@
 import pg from 'pg';
 import { LruCache } from '../cache.ts';
-import { filterKey, type ListQuery, type ProductFilter, type ProductRecord } from '../products/model.ts';
+import { filterKey, pageKey, type ListQuery, type ProductFilter, type ProductRecord } from '../products/model.ts';
 import type {
   CatalogStore,
   FacetCounts,
+  ProductChangeListener,
   Reservation,
   ReservationLine,
   ReserveOutcome,
@@ -12,11 +13,13 @@ import type {
 } from './repository.ts';
 import {
   PRODUCT_COLUMNS,
+  ChangeListeners,
   byProduct,
   collectFacetCounts,
+  inIdOrder,
   likePattern,
   countSql,
-  pageSql,
+  pageIdsSql,
   recordValues,
   rowToRecord,
   rowToReservation,
@@ -25,6 +28,7 @@ import {
   type ProductRow,
   type ReservationRow,
 } from './sql.ts';
+import { CubeKeeper, cubeSql, type CubeRow } from './facetCube.ts';
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS products (
@@ -55,20 +59,33 @@ CREATE TABLE IF NOT EXISTS stock_reservations (
 `;
 
 // Mirrors the SQLite indexes; the trigram GIN index serves ILIKE '%q%' for queries of 3+ characters.
+// The sort indexes carry price and colour (INCLUDE), so a page filtered by them is found by an
+// index-only scan that stops after one page instead of reading a wide row per candidate.
 const INDEXES = [
-  'products_category ON products (category, id)',
+  'products_category_walk ON products (category, id) INCLUDE (price_cents, color)',
   'products_category_price ON products (category, price_cents, id)',
-  'products_category_rating ON products (category, rating, id)',
-  'products_category_created ON products (category, created_at, id)',
-  'products_category_discount ON products (category, discount, id)',
+  'products_category_rating_walk ON products (category, rating, id) INCLUDE (price_cents, color)',
+  'products_category_created_walk ON products (category, created_at, id) INCLUDE (price_cents, color)',
+  'products_category_discount_walk ON products (category, discount, id) INCLUDE (price_cents, color)',
   'products_brand ON products (brand, id)',
   'products_color ON products (color, id)',
   'products_price ON products (price_cents, id)',
-  'products_rating ON products (rating, id)',
-  'products_created ON products (created_at, id)',
-  'products_discount ON products (discount, id)',
+  'products_rating_walk ON products (rating, id) INCLUDE (price_cents, color)',
+  'products_created_walk ON products (created_at, id) INCLUDE (price_cents, color)',
+  'products_discount_walk ON products (discount, id) INCLUDE (price_cents, color)',
   'products_title ON products ((lower(title) COLLATE "C"), id)',
   'products_title_trgm ON products USING gin (title gin_trgm_ops)',
+];
+
+/** Indexes of earlier versions that the ones above replace; dropped at start-up. */
+const REPLACED_INDEXES = [
+  'products_category',
+  'products_category_rating',
+  'products_category_created',
+  'products_category_discount',
+  'products_rating',
+  'products_created',
+  'products_discount',
 ];
 
 const dialect: Dialect = {
@@ -98,6 +115,9 @@ function columns(records: readonly ProductRecord[]): unknown[][] {
   return arrays;
 }
 
+/** Larger pages (limit=0 and the like) are not kept, so they cannot push the common ones out. */
+const MAX_CACHED_PAGE = 250;
+
 const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 export class PostgresStore implements CatalogStore {
@@ -106,12 +126,20 @@ export class PostgresStore implements CatalogStore {
   private readonly schema: string;
   /** Totals per filter, as in the SQLite store. */
   private readonly counts: LruCache<string, number>;
+  /** Page ids per listing, as in the SQLite store. */
+  private readonly pages: LruCache<string, number[]>;
+  private readonly changes = new ChangeListeners();
+  private generation = 0;
+  /** Counts by category, brand, colour and price range, for the shop's totals and facets (see facetCube.ts). */
+  private readonly cube: CubeKeeper;
 
   private constructor(pool: pg.Pool, schema: string, description: string, countCacheTtlMs: number) {
+    this.cube = new CubeKeeper(async () => (await this.pool.query<CubeRow>(cubeSql())).rows, countCacheTtlMs);
     this.pool = pool;
     this.schema = schema;
     this.description = description;
     this.counts = new LruCache(2000, countCacheTtlMs);
+    this.pages = new LruCache(5000, countCacheTtlMs);
   }
 
   static async open(url: string, schema: string, countCacheTtlMs = 0): Promise<PostgresStore> {
@@ -141,6 +169,8 @@ export class PostgresStore implements CatalogStore {
   }
 
   private async createIndexes(client: pg.PoolClient): Promise<void> {
+    // Qualified: an unqualified name would fall through the search_path to another schema's index.
+    for (const name of REPLACED_INDEXES) await client.query(`DROP INDEX IF EXISTS ${quoteIdentifier(this.schema)}.${name}`);
     for (const definition of INDEXES) await client.query(`CREATE INDEX IF NOT EXISTS ${definition}`);
   }
 
@@ -160,14 +190,40 @@ export class PostgresStore implements CatalogStore {
   }
 
   async listProducts(query: ListQuery): Promise<{ rows: ProductRecord[]; total: number }> {
-    const page = pageSql(query, dialect);
+    const { ids, total } = await this.listProductIds(query);
+    return { rows: inIdOrder(ids, await this.getProducts(ids)), total };
+  }
+
+  async listProductIds(query: ListQuery): Promise<{ ids: number[]; total: number }> {
     const key = filterKey(query);
-    const [rows, total] = await Promise.all([this.pool.query<ProductRow>(page.sql, page.values), this.counts.get(key) ?? this.count(query)]);
-    this.counts.set(key, total);
-    return { rows: rows.rows.map(rowToRecord), total };
+    const cachedTotal = this.counts.get(key);
+    const pageAt = pageKey(query);
+    const cachedIds = this.pages.get(pageAt);
+    // A write meanwhile clears the caches; what this read saw must not be stored after it.
+    const generation = this.generation;
+    const [ids, total] = await Promise.all([cachedIds ?? this.pageIds(query), cachedTotal ?? this.count(query)]);
+    if (generation === this.generation) {
+      if (cachedTotal === undefined) this.counts.set(key, total);
+      if (cachedIds === undefined && ids.length <= MAX_CACHED_PAGE) this.pages.set(pageAt, ids);
+    }
+    return { ids: [...ids], total };
+  }
+
+  private async pageIds(query: ListQuery): Promise<number[]> {
+    const page = pageIdsSql(query, dialect);
+    return (await this.pool.query<{ id: number }>(page.sql, page.values)).rows.map((row) => row.id);
+  }
+
+  private forgetListings(): void {
+    this.generation++;
+    this.counts.clear();
+    this.pages.clear();
+    this.cube.invalidate();
   }
 
   private async count(filter: ProductFilter): Promise<number> {
+    const cube = await this.cube.ready();
+    if (cube?.answers(filter)) return cube.total(filter);
     const count = countSql(filter, dialect);
     const result = await this.pool.query<{ n: string }>(count.sql, count.values);
     return Number(result.rows[0]?.n ?? 0);
@@ -178,7 +234,23 @@ export class PostgresStore implements CatalogStore {
     return result.rows[0] ? rowToRecord(result.rows[0]) : null;
   }
 
+  async getProducts(ids: readonly number[]): Promise<ProductRecord[]> {
+    if (ids.length === 0) return [];
+    const result = await this.pool.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ANY($1::int[])`, [ids]);
+    return result.rows.map(rowToRecord);
+  }
+
+  warmUp(): void {
+    this.cube.current();
+  }
+
+  onProductsChanged(listener: ProductChangeListener): void {
+    this.changes.add(listener);
+  }
+
   async facetCounts(filter: ProductFilter): Promise<FacetCounts> {
+    const cube = await this.cube.ready();
+    if (cube?.answers(filter)) return cube.facetCounts(filter);
     return collectFacetCounts(filter, dialect, async (facet) => (await this.pool.query(facet.sql, facet.values)).rows);
   }
 
@@ -188,30 +260,46 @@ export class PostgresStore implements CatalogStore {
   }
 
   async upsertProducts(records: readonly ProductRecord[]): Promise<void> {
-    this.counts.clear();
+    this.forgetListings();
     if (records.length === 0) return;
-    await this.pool.query(UPSERT_SQL, columns(records));
+    try {
+      await this.pool.query(UPSERT_SQL, columns(records));
+    } finally {
+      // Again after the write: a listing read while it ran may have stored what it saw before it.
+      this.forgetListings();
+      this.changes.notify(records.map((record) => record.id));
+    }
   }
 
   async clearProducts(): Promise<void> {
-    this.counts.clear();
-    await this.pool.query('TRUNCATE products');
+    this.forgetListings();
+    try {
+      await this.pool.query('TRUNCATE products');
+    } finally {
+      this.forgetListings();
+      this.changes.notify(null);
+    }
   }
 
   async bulkLoad(batches: AsyncIterable<readonly ProductRecord[]>): Promise<number> {
-    await this.transaction(async (client) => {
-      await client.query('TRUNCATE products');
-      for (const definition of INDEXES) await client.query(`DROP INDEX IF EXISTS ${definition.split(' ')[0]}`);
-    });
-    let loaded = 0;
-    for await (const batch of batches) {
-      await this.pool.query(`INSERT INTO products (${PRODUCT_COLUMNS}) ${UNNEST_SELECT}`, columns(batch));
-      loaded += batch.length;
+    try {
+      await this.transaction(async (client) => {
+        await client.query('TRUNCATE products');
+        for (const definition of INDEXES) await client.query(`DROP INDEX IF EXISTS ${quoteIdentifier(this.schema)}.${definition.split(' ')[0]}`);
+      });
+      let loaded = 0;
+      for await (const batch of batches) {
+        await this.pool.query(`INSERT INTO products (${PRODUCT_COLUMNS}) ${UNNEST_SELECT}`, columns(batch));
+        loaded += batch.length;
+      }
+      await this.transaction((client) => this.createIndexes(client));
+      // VACUUM sets the visibility map, which lets the id-only page queries run as index-only scans.
+      await this.pool.query('VACUUM (ANALYZE) products');
+      return loaded;
+    } finally {
+      this.forgetListings();
+      this.changes.notify(null);
     }
-    await this.transaction((client) => this.createIndexes(client));
-    await this.pool.query('ANALYZE products');
-    this.counts.clear();
-    return loaded;
   }
 
   async reserve(orderId: string, lines: readonly StockLine[]): Promise<ReserveOutcome> {
@@ -227,7 +315,10 @@ export class PostgresStore implements CatalogStore {
     } finally {
       client.release();
     }
-    if (outcome !== 'claimed-before') return outcome;
+    if (outcome !== 'claimed-before') {
+      if (outcome.kind === 'created') this.changes.notify(outcome.reservation.lines.map((line) => line.productId));
+      return outcome;
+    }
     const existing = await this.findReservation(orderId);
     if (!existing) throw new Error(`reservation ${orderId} conflicted but cannot be read`);
     return { kind: 'existing', reservation: existing };
@@ -283,7 +374,8 @@ export class PostgresStore implements CatalogStore {
   }
 
   async release(orderId: string): Promise<TransitionOutcome> {
-    return this.transaction(async (client) => {
+    let returned: number[] = [];
+    const outcome = await this.transaction(async (client): Promise<TransitionOutcome> => {
       const reservation = await this.findReservation(orderId, client, true);
       if (!reservation) return { kind: 'not-found' };
       if (reservation.status !== 'reserved') return { kind: 'ok', reservation };
@@ -291,8 +383,11 @@ export class PostgresStore implements CatalogStore {
         await client.query('UPDATE products SET stock = stock + $1 WHERE id = $2', [line.quantity, line.productId]);
       }
       await this.setStatus(client, orderId, 'released');
+      returned = reservation.lines.map((line) => line.productId);
       return { kind: 'ok', reservation: { ...reservation, status: 'released' } };
     });
+    if (returned.length > 0) this.changes.notify(returned);
+    return outcome;
   }
 
   private async setStatus(client: pg.PoolClient, orderId: string, status: 'committed' | 'released'): Promise<void> {
@@ -300,6 +395,7 @@ export class PostgresStore implements CatalogStore {
   }
 
   async close(): Promise<void> {
+    await this.cube.settled();
     await this.pool.end();
   }
 }

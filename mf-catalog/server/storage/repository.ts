@@ -9,9 +9,21 @@ export interface FacetCounts {
   priceRanges: number[];
 }
 
+/**
+ * Told after products change through this store: the ids whose data changed (stock included), or
+ * null when any product may have changed (bulk load, clear). Caches of product data listen to it.
+ */
+export type ProductChangeListener = (ids: readonly number[] | null) => void;
+
 export interface ProductRepository {
   listProducts(query: ListQuery): Promise<{ rows: ProductRecord[]; total: number }>;
+  /** The ids of the page a listing shows, in order, and the total matching its filter. */
+  listProductIds(query: ListQuery): Promise<{ ids: number[]; total: number }>;
   getProduct(id: number): Promise<ProductRecord | null>;
+  /** The products with these ids that exist, in any order. */
+  getProducts(ids: readonly number[]): Promise<ProductRecord[]>;
+  /** Registers a listener for changes made through this store (see ProductChangeListener). */
+  onProductsChanged(listener: ProductChangeListener): void;
   facetCounts(filter: ProductFilter): Promise<FacetCounts>;
   countProducts(): Promise<number>;
   /** Inserts or replaces (by id) the given products in one transaction. */
@@ -65,6 +77,8 @@ export interface StockRepository {
 }
 
 export interface CatalogStore extends ProductRepository, StockRepository {
+  /** Starts building what speeds up counting (the facet cube) in the background; the service calls it once it is up. */
+  warmUp(): void;
   /** A short human description for the start-up log line, e.g. "sqlite /path/catalog.db". */
   readonly description: string;
   close(): Promise<void>;

@@ -91,12 +91,46 @@ export function countSql(filter: ProductFilter, dialect: Dialect): Statement {
   return { sql: `SELECT count(*) AS n FROM products ${whereClause(filter, dialect, params)}`, values: params.values };
 }
 
-export function pageSql(query: ListQuery, dialect: Dialect, options: WhereOptions = {}): Statement {
+/**
+ * The ids of one page. Only ids: the sort and filter indexes hold them, so the page is found without
+ * reading the wide rows, and the rows themselves come from the product cache or one lookup by id.
+ */
+export function pageIdsSql(query: ListQuery, dialect: Dialect, options: WhereOptions = {}): Statement {
   const params = new Params(dialect.style);
   const where = whereClause(query, dialect, params, options);
   const order = orderClause(query.sortBy, query.order, dialect);
-  const sql = `SELECT ${PRODUCT_COLUMNS} FROM products ${where} ${order} LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.skip)}`;
+  const sql = `SELECT id FROM products ${where} ${order} LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.skip)}`;
   return { sql, values: params.values };
+}
+
+/** Puts records in the order of ids, leaving out ids that have no record (deleted meanwhile). */
+export function inIdOrder(ids: readonly number[], records: readonly ProductRecord[]): ProductRecord[] {
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const ordered: ProductRecord[] = [];
+  for (const id of ids) {
+    const record = byId.get(id);
+    if (record) ordered.push(record);
+  }
+  return ordered;
+}
+
+/** A list of change listeners; a failing listener must not undo or fail the write that told it. */
+export class ChangeListeners {
+  private readonly listeners: ((ids: readonly number[] | null) => void)[] = [];
+
+  add(listener: (ids: readonly number[] | null) => void): void {
+    this.listeners.push(listener);
+  }
+
+  notify(ids: readonly number[] | null): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(ids);
+      } catch (error) {
+        console.error('catalog: product change listener failed:', error);
+      }
+    }
+  }
 }
 
 interface FacetSql extends Statement {

@@ -1,0 +1,137 @@
+// Products as ready-made JSON. Serialising a product costs more than finding it, so each product's
+// public JSON is built once and kept, field by field, until that product changes.
+import { createHash } from 'node:crypto';
+import { LruCache } from '../cache.ts';
+import type { ProductRepository } from '../storage/repository.ts';
+import { PRODUCT_FIELDS, type ProductField, type ProductRecord } from './model.ts';
+import { presentProduct } from './present.ts';
+
+const FIELD_INDEX = new Map<string, number>(PRODUCT_FIELDS.map((field, i) => [field, i]));
+
+/** One product's public JSON: `"field":value` per field (null where the field is left out) and the whole object. */
+export class ProductJson {
+  readonly id: number;
+  readonly fragments: readonly (string | null)[];
+  readonly json: string;
+  private tag: string | undefined;
+
+  constructor(record: ProductRecord, imageBase: string) {
+    const full = presentProduct(record, imageBase);
+    this.id = record.id;
+    // JSON.stringify leaves out undefined values; so do the fragments, which keeps the bytes identical.
+    this.fragments = PRODUCT_FIELDS.map((field) => (full[field] === undefined ? null : `${JSON.stringify(field)}:${JSON.stringify(full[field])}`));
+    this.json = `{${this.fragments.filter((fragment) => fragment !== null).join(',')}}`;
+  }
+
+  /** A strong validator of the whole product's JSON. */
+  get etag(): string {
+    this.tag ??= `"${createHash('sha1').update(this.json).digest('base64url').slice(0, 22)}"`;
+    return this.tag;
+  }
+
+  /** The JSON presentProduct(record, base, select) would give: id, then each selected field once, in order. */
+  render(select: readonly ProductField[] | null): string {
+    if (!select) return this.json;
+    let out = `{${this.fragments[0]}`;
+    let seen = 1; // bit per field index; id (index 0) is always there
+    for (const field of select) {
+      const index = FIELD_INDEX.get(field)!;
+      const bit = 1 << index;
+      if (seen & bit) continue;
+      seen |= bit;
+      const fragment = this.fragments[index];
+      if (fragment !== null) out += `,${fragment}`;
+    }
+    return `${out}}`;
+  }
+}
+
+export interface ProductJsonCacheOptions {
+  /** Most products kept; 0 turns the cache off (every read goes to the store). */
+  maxEntries: number;
+  /** Longest a product is reused; bounds how stale it can be after a write by another process. */
+  ttlMs: number;
+}
+
+/** Pages larger than this are served but not remembered, so `limit=0` cannot flush the hot products. */
+const MAX_FILL_PER_READ = 250;
+
+/**
+ * Product JSON by id, from memory when possible. Every write through the store (stock reservation
+ * or release, upsert, bulk load, clear) drops the affected products at once; writes by other
+ * processes (the CLIs, another instance on the same PostgreSQL) show after at most ttlMs.
+ */
+export class ProductJsonCache {
+  private readonly repository: ProductRepository;
+  private readonly imageBase: string;
+  private readonly entries: LruCache<number, ProductJson>;
+  private readonly enabled: boolean;
+  /** Bumped by every change: a read that started before a change must not store what it read. */
+  private generation = 0;
+  /** Single-product reads in flight, so a burst of requests for a cold product costs one query. */
+  private readonly pending = new Map<number, Promise<ProductJson | null>>();
+
+  constructor(repository: ProductRepository, imageBase: string, options: ProductJsonCacheOptions) {
+    this.repository = repository;
+    this.imageBase = imageBase;
+    this.enabled = options.maxEntries > 0;
+    this.entries = new LruCache(Math.max(1, options.maxEntries), options.ttlMs);
+    repository.onProductsChanged((ids) => this.invalidate(ids));
+  }
+
+  invalidate(ids: readonly number[] | null): void {
+    this.generation++;
+    this.pending.clear();
+    if (ids === null) this.entries.clear();
+    else for (const id of ids) this.entries.delete(id);
+  }
+
+  /** One product, or null when there is none with this id. */
+  one(id: number): ProductJson | null | Promise<ProductJson | null> {
+    const hit = this.enabled ? this.entries.get(id) : undefined;
+    if (hit) return hit;
+    let read = this.pending.get(id);
+    if (!read) {
+      const generation = this.generation;
+      read = this.repository.getProduct(id).then(
+        (record) => {
+          if (this.pending.get(id) === read) this.pending.delete(id);
+          if (!record) return null;
+          const product = new ProductJson(record, this.imageBase);
+          if (this.enabled && generation === this.generation) this.entries.set(id, product);
+          return product;
+        },
+        (error: unknown) => {
+          if (this.pending.get(id) === read) this.pending.delete(id);
+          throw error;
+        },
+      );
+      this.pending.set(id, read);
+    }
+    return read;
+  }
+
+  /** The products with these ids, in the same order; ids without a product are left out. */
+  async many(ids: readonly number[]): Promise<ProductJson[]> {
+    const found: (ProductJson | undefined)[] = new Array(ids.length);
+    const missing: number[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const hit = this.enabled ? this.entries.get(ids[i]!) : undefined;
+      if (hit) found[i] = hit;
+      else missing.push(ids[i]!);
+    }
+    if (missing.length > 0) {
+      const generation = this.generation;
+      const records = await this.repository.getProducts(missing);
+      const store = this.enabled && generation === this.generation && missing.length <= MAX_FILL_PER_READ;
+      const read = new Map<number, ProductJson>();
+      for (const record of records) {
+        const product = new ProductJson(record, this.imageBase);
+        read.set(record.id, product);
+        if (store) this.entries.set(record.id, product);
+      }
+      for (let i = 0; i < ids.length; i++) found[i] ??= read.get(ids[i]!);
+    }
+    return found.filter((product): product is ProductJson => product !== undefined);
+  }
+}
