@@ -34,11 +34,21 @@ export function gatewayConfigSchema(repoRoot: string) {
       FIREBASE_DATABASE_EMULATOR_HOST: z.string().default('127.0.0.1:9000'),
       STRIPE_PUBLISHABLE_KEY: z.string().default(''),
       PRODUCTION: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+      // Contact form posts per client IP and minute (burst of that many, refilled over a minute); 0 = off.
+      CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(5),
+      // Addresses (or CIDRs) of reverse proxies in front of the gateway whose X-Forwarded-For is
+      // believed, comma-separated. Unset: the socket's address is the client (nobody can spoof it).
+      TRUST_PROXY: z
+        .string()
+        .regex(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, 'a comma-separated list of IP addresses or CIDRs')
+        .optional(),
     })
     .transform((env) => ({
       host: env.HOST,
       port: env.PORT,
       production: env.PRODUCTION,
+      contactRateLimitPerMinute: env.CONTACT_RATE_LIMIT_PER_MINUTE,
+      trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
       catalogUrl: env.CATALOG_URL,
       checkoutUrl: env.CHECKOUT_URL,
       shellDist: env.SHELL_DIST,

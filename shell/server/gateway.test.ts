@@ -59,7 +59,7 @@ describe('gateway', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'gateway-'));
     const shellDist = path.join(root, 'shell');
     mkdirSync(path.join(shellDist, 'assets'), { recursive: true });
-    writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><title>Storefront</title><div id="root"></div>');
+    writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><html><head><title>Storefront</title></head><body><div id="root"></div></body></html>');
     writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
     shellAssets = path.join(shellDist, 'assets');
     const cartDist = path.join(root, 'cart');
@@ -108,6 +108,16 @@ describe('gateway', () => {
     const missing = await fetch(`${base}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<div id="root">');
+  });
+
+  it("announces a page's remote screen and inlines the remote configuration", async () => {
+    const cartPage = await (await fetch(`${base}/cart-list`)).text();
+    expect(cartPage).toContain('<script type="application/json" id="remote-config">{"remotes":{"catalog":"https://catalog.example.com/mf-manifest.json"');
+    expect(cartPage).toContain('<link rel="preload" href="/remotes/cart/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    // A remote hosted elsewhere is not read by the gateway, so nothing is announced for it.
+    const home = await (await fetch(`${base}/`)).text();
+    expect(home).toContain('id="remote-config"');
+    expect(home).not.toContain('rel="preload" href="/remotes/catalog');
   });
 
   it('caches hashed assets for a year and remote manifests not at all', async () => {

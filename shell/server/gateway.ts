@@ -1,14 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import type { GatewayConfig, RemoteName } from './config.ts';
 import { remoteNames } from './config.ts';
+import { isPublicCatalogPath } from './catalogPaths.ts';
 import { openContactStore } from './contact/contactStore.ts';
 import { registerContactRoute } from './contact/contactRoute.ts';
 import { isKnownRoute } from './knownRoutes.ts';
+import { pageHtml } from './pageHead.ts';
+import { rateLimiter } from './rateLimit.ts';
 import { securityHeaders } from './securityHeaders.ts';
 
 const hashed = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|woff2)$/;
@@ -22,8 +25,22 @@ function cacheControl(filePath: string): string {
 }
 
 export async function createGateway(config: GatewayConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: false });
   const headers = securityHeaders(config);
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+    // A URL the router cannot decode (%zz, %E0%A4%A) is answered before any hook runs: without
+    // this, that 400 went out without the security headers.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body = JSON.stringify({ message: tooLong ? 'The address is too long' : 'The address is not a valid URL' });
+      void (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .headers({ ...headers, 'content-type': 'application/json; charset=utf-8' })
+        .send(body);
+    },
+  });
   const contact = openContactStore(config.contactDb);
   app.addHook('onClose', async () => contact.close());
 
@@ -48,17 +65,18 @@ export async function createGateway(config: GatewayConfig): Promise<FastifyInsta
     replyOptions,
     prefix: '/api/catalog',
     rewritePrefix: '',
-    // The stock API is for the checkout service only; shoppers must never reserve stock directly.
+    // Only the product API and images are public: the stock API is for the checkout service only,
+    // and shoppers must never reach it, however the path is spelt (see catalogPaths.ts).
     preHandler: async (request, reply) => {
-      if (/^\/api\/catalog\/stock(\/|$|\?)/.test(request.url)) {
-        await reply.code(404).send({ message: 'Not found' });
+      if (!isPublicCatalogPath(request.url)) {
+        await reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` });
       }
     },
   });
   await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/save-stripe-token', rewritePrefix: '/save-stripe-token', replyOptions });
   await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/api/checkout', rewritePrefix: '/api/checkout', replyOptions });
 
-  registerContactRoute(app, contact);
+  registerContactRoute(app, contact, { rateLimit: rateLimiter(config.contactRateLimitPerMinute) });
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
@@ -89,20 +107,20 @@ export async function createGateway(config: GatewayConfig): Promise<FastifyInsta
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheControl(filePath)),
   });
 
-  const indexHtml = path.join(config.shellDist, 'index.html');
   app.get('/', async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', config.shellDist);
+    const html = pageHtml(config, '/');
+    if (html === undefined) return reply.code(404).send({ message: 'Not found: the shell is not built' });
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname);
-    if (!wantsPage || !existsSync(indexHtml)) {
+    const html = wantsPage ? pageHtml(config, pathname) : undefined;
+    if (html === undefined) {
       return reply.code(404).send({ message: `Not found: ${request.method} ${pathname}` });
     }
     reply.code(isKnownRoute(pathname) ? 200 : 404);
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', config.shellDist);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 
   return app;

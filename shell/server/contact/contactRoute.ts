@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { openContactStore } from './contactStore.ts';
 
@@ -8,8 +8,16 @@ const contactBody = z.object({
   message: z.string().trim().min(1, 'message is required').max(5000, 'message is too long (5000 characters at most)'),
 });
 
-export function registerContactRoute(app: FastifyInstance, store: ReturnType<typeof openContactStore>): void {
-  app.post('/api/contact', { bodyLimit: 16 * 1024 }, async (request, reply) => {
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export function registerContactRoute(
+  app: FastifyInstance,
+  store: ReturnType<typeof openContactStore>,
+  options: { rateLimit?: Hook | undefined } = {},
+): void {
+  // The limit runs before the body is read, so floods of broken or oversized posts count too.
+  const onRequest = options.rateLimit ? [options.rateLimit] : [];
+  app.post('/api/contact', { bodyLimit: 16 * 1024, onRequest }, async (request, reply) => {
     const parsed = contactBody.safeParse(request.body);
     if (!parsed.success) {
       return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? 'invalid message' });

@@ -23,7 +23,19 @@ export function parseRemoteConfig(json: unknown): Partial<RemoteConfig> {
   return known;
 }
 
+/**
+ * Where the remotes live: from the page itself when the gateway inlined it (saving a round trip on
+ * first load), otherwise from /remotes.json.
+ */
 export async function fetchRemoteConfig(url = '/remotes.json'): Promise<Partial<RemoteConfig>> {
+  const inline = typeof document === 'undefined' ? null : document.getElementById('remote-config');
+  if (inline?.textContent) {
+    try {
+      return parseRemoteConfig(JSON.parse(inline.textContent));
+    } catch {
+      // A damaged inline copy falls back to asking the gateway.
+    }
+  }
   const response = await fetch(url, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return parseRemoteConfig(await response.json());

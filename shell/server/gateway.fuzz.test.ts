@@ -1,0 +1,336 @@
+// Hostile input through the gateway, over real HTTP, with the real catalogue and checkout services
+// behind it: thousands of malformed requests from a seeded generator at /api/contact, /remotes.json,
+// /app-config.json, the proxied catalogue and checkout paths (including every trick to reach the
+// internal stock API), remote bundles, static files and page routes. Every answer must carry the
+// security headers, be a 2xx/3xx, a clear 4xx JSON {message} or the app's 404 page, never a 5xx or a
+// file from outside the builds; every process keeps answering; and no data changes.
+//
+// FUZZ_SEED and FUZZ_REQUESTS reproduce or widen a run, e.g. FUZZ_SEED=7 FUZZ_REQUESTS=20000.
+import net from 'node:net';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import zlib from 'node:zlib';
+import { INTERNAL_TOKEN, startCatalog, startCheckout, startGateway, workspace, type Service } from './testing/liveServices.ts';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
+const IN_FLIGHT = 8;
+
+jest.setTimeout(120_000);
+
+// ---------------------------------------------------------------- seeded generator
+
+/** mulberry32: small, fast and deterministic, so a failure names a seed that reproduces it. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
+  return { next, int, pick, chance: (p: number) => next() < p };
+}
+type Rng = ReturnType<typeof random>;
+
+const HOSTILE_TEXT = [
+  '', ' ', '0', '-0', '-1', '1.5', '1e309', '2147483648', '9007199254740993', '99999999999999999999999', 'NaN',
+  'Infinity', '0x10', 'null', 'undefined', 'true', '[]', '{}', '__proto__', 'constructor', "' OR 1=1 --",
+  "'; DROP TABLE contact_messages; --", '1 UNION SELECT * FROM sqlite_master', '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '{{7*7}}', '../../etc/passwd', '..%2f..%2fetc%2fpasswd',
+  '%2e%2e%2f%2e%2e%2f', '....//....//etc/passwd', '/etc/passwd\u0000.js', 'C:\\Windows\\win.ini', '😀', '😀'.repeat(60),
+  '\u202Egnp.exe', 'مرحبا بالعالم', '\u0000', 'a\u0000b', '\uFEFF', 'a\r\nSet-Cookie: x=1', '\uD800', 'x'.repeat(300),
+  'x'.repeat(6000), 'ann@example.com', 'ann@', '%', '%zz', '%E0%A4%A',
+];
+
+function hostileJson(rng: Rng, depth = 0): unknown {
+  switch (rng.int(depth > 1 ? 4 : 6)) {
+    case 0:
+      return rng.pick(HOSTILE_TEXT);
+    case 1:
+      return rng.pick([0, -1, 1.5, 1e308, 2 ** 53 + 2]);
+    case 2:
+      return rng.pick([true, false, null]);
+    case 3:
+      return rng.pick([[], {}, [null], { a: 1 }]);
+    case 4:
+      return Array.from({ length: rng.int(4) }, () => hostileJson(rng, depth + 1));
+    default:
+      return Object.fromEntries(Array.from({ length: rng.int(4) }, () => [rng.pick(HOSTILE_TEXT).slice(0, 20), hostileJson(rng, depth + 1)]));
+  }
+}
+
+/** Percent-encodes only what HTTP cannot carry raw, so broken escapes (%zz) reach the server as sent. */
+function rawUrlPart(text: string, keepSlash = false): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code > 0x20 && code < 0x7f && char !== '#' && char !== '?' && char !== '&' && (keepSlash || char !== '/')) out += char;
+    else if (code >= 0xd800 && code <= 0xdfff) out += '%ED%A0%80';
+    else out += [...Buffer.from(char, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  }
+  return out;
+}
+
+const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `=${c.charCodeAt(0).toString(16)}`);
+
+// ---------------------------------------------------------------- raw HTTP
+
+interface Sent {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+interface Answer {
+  status: number;
+  headers: Map<string, string>;
+  text: string;
+}
+
+/**
+ * One request on its own connection, written in one piece and read until the server closes it.
+ * Raw rather than fetch or node:http: those normalise the path (../, %2e) and refuse some methods.
+ */
+function send(base: URL, request: Sent): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const body = request.body === undefined ? undefined : Buffer.from(request.body);
+    let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${base.host}\r\nConnection: close\r\n`;
+    for (const [name, value] of Object.entries(request.headers ?? {})) head += `${name}: ${value}\r\n`;
+    if (body) head += `Content-Length: ${body.length}\r\n`;
+    const socket = net.connect(Number(base.port), base.hostname);
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      const answer = parseAnswer(Buffer.concat(chunks), request.method === 'HEAD', true);
+      if (answer) resolve(answer);
+      else reject(error ?? new Error(`no complete answer (${chunks.length ? Buffer.concat(chunks).toString('latin1').slice(0, 80) : 'nothing received'})`));
+    };
+    socket.setTimeout(30_000, () => finish(new Error('no answer within 30 s')));
+    socket.on('connect', () => socket.write(body ? Buffer.concat([Buffer.from(`${head}\r\n`, 'latin1'), body]) : `${head}\r\n`));
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (parseAnswer(Buffer.concat(chunks), request.method === 'HEAD')) finish();
+    });
+    socket.on('error', (error) => finish(error));
+    socket.on('close', () => finish());
+  });
+}
+
+/** Bodies compressed for an Accept-Encoding the generator sent. */
+function decode(bytes: Buffer, encoding: string | undefined): Buffer {
+  if (!bytes.length) return bytes;
+  if (encoding === 'br') return zlib.brotliDecompressSync(bytes);
+  if (encoding === 'gzip') return zlib.gunzipSync(bytes);
+  if (encoding === 'deflate') return zlib.inflateSync(bytes);
+  return bytes;
+}
+
+function parseAnswer(data: Buffer, head: boolean, closed = false): Answer | null {
+  const split = data.indexOf('\r\n\r\n');
+  if (split < 0) return null;
+  const lines = data.subarray(0, split).toString('latin1').split('\r\n');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? '')?.[1] ?? 0);
+  const headers = new Map(lines.slice(1).map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const rest = data.subarray(split + 4);
+  const answer = (bytes: Buffer) => ({ status, headers, text: decode(bytes, headers.get('content-encoding')).toString('utf8') });
+  if (head || status === 204 || status === 304) return answer(Buffer.alloc(0));
+  if (headers.has('content-length')) {
+    const length = Number(headers.get('content-length'));
+    return rest.length >= length ? answer(rest.subarray(0, length)) : null;
+  }
+  if (/chunked/i.test(headers.get('transfer-encoding') ?? '')) {
+    const parts: Buffer[] = [];
+    for (let at = 0; ; ) {
+      const end = rest.indexOf('\r\n', at);
+      if (end < 0) return null;
+      const size = parseInt(rest.subarray(at, end).toString('latin1'), 16);
+      if (size === 0) return answer(Buffer.concat(parts));
+      if (rest.length < end + 2 + size + 2) return null;
+      parts.push(rest.subarray(end + 2, end + 2 + size));
+      at = end + 2 + size + 2;
+    }
+  }
+  return closed ? answer(rest) : null;
+}
+
+// ---------------------------------------------------------------- the requests
+
+const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/xml', '*/*'];
+const BROKEN_JSON = ['', '{', '{"name":', '[1,2', 'nul', '{"a":1}garbage', "{'name':'x'}", '\u0000', '[]', '1', 'null', '{"__proto__":{"polluted":true}}', '['.repeat(8000) + ']'.repeat(8000)];
+/** Every way we could think of to name the catalogue's internal stock API through the gateway. */
+const STOCK_TRICKS = [
+  '/api/catalog/stock/reservations', '/api/catalog/stock', '/api/catalog//stock/reservations', '/api/catalog/./stock/reservations',
+  '/api/catalog/%73tock/reservations', '/api/catalog/%2573tock/reservations', '/api/catalog/products/../stock/reservations',
+  '/api/catalog/products/..%2Fstock%2Freservations', '/api/catalog/products/%2e%2e/stock/reservations', '/api/catalog/STOCK/reservations',
+  '/api/catalog/stock%2Freservations', '/api/catalog/stock/reservations/x/commit', '/api/catalog/stock/reservations/x/release',
+  '/api/catalog%2Fstock/reservations', '/api/catalog/;/stock/reservations', '/api/catalog/stock;x=1/reservations', '/api/catalog/\\stock/reservations',
+  '/api/catalog/stock/reservations?', '/api/catalog/stock/reservations#x', '/api/catalog/stock/reservations%00', '/api/catalog/stock/reservations/',
+  '/api/./catalog/stock/reservations', '/api/catalog/images/../stock/reservations', '/x/../api/catalog/stock/reservations',
+];
+const PAGES = ['/', '/shop', '/shop/12', '/search', '/contact', '/about', '/journal', '/login', '/sign-up', '/user', '/my-account', '/cart-list', '/checkout'];
+const FILES = [
+  '/assets/main.0123456789.js', '/favicon.svg', '/index.html', '/design/tokens.css', '/remotes/cart/mf-manifest.json', '/remotes/catalog/remoteEntry.js',
+  '/remotes/cart/../../contact.db', '/remotes/cart/..%2f..%2fcontact.db', '/remotes/cart/%2e%2e/%2e%2e/contact.db', '/remotes/nope/mf-manifest.json',
+  '/assets/..%2f..%2f..%2f..%2fetc%2fpasswd', '/assets/../../../../etc/passwd', '/..%2f..%2f..%2fetc/passwd', '/%2e%2e/%2e%2e/etc/passwd',
+  '/remotes/catalog/..%5c..%5ccontact.db', '/remotes/cart/mf-manifest.json%00.js', '/assets/', '/remotes/', '/remotes/cart/',
+  '/.env', '/.git/config', '/package.json', '/server/main.ts', '/contact.db', '/shell-dist/index.html', '/node_modules/.bin/jest',
+];
+
+type Kind = 'contact' | 'stock' | 'checkout' | 'other';
+
+function nextRequest(rng: Rng): { kind: Kind; sent: Sent } {
+  const roll = rng.int(20);
+  const json = { 'content-type': 'application/json' };
+  if (roll < 5) {
+    // The contact form: broken JSON, wrong types, oversized and hostile text (some of it valid).
+    const body: Record<string, unknown> = { name: 'Ann', email: 'ann@example.com', message: 'Where is my order?' };
+    for (let n = rng.int(3); n >= 0; n--) body[rng.pick(['name', 'email', 'message', 'extra'])] = rng.chance(0.6) ? rng.pick(HOSTILE_TEXT) : hostileJson(rng);
+    const raw = rng.chance(0.15) ? rng.pick(BROKEN_JSON) : rng.chance(0.03) ? JSON.stringify({ ...body, message: 'x'.repeat(20_000) }) : JSON.stringify(body);
+    const headers = rng.chance(0.85) ? json : { 'content-type': rng.pick(CONTENT_TYPES) };
+    return { kind: 'contact', sent: { method: rng.chance(0.95) ? 'POST' : rng.pick(['GET', 'PUT', 'DELETE']), path: `/api/contact${rng.chance(0.1) ? '?name=x&name=y' : ''}`, headers, body: raw } };
+  }
+  if (roll < 7) {
+    // The stock API, under every spelling, even with the real internal token: never reachable.
+    const headers: Record<string, string> = { ...json, 'x-internal-token': INTERNAL_TOKEN };
+    const body = JSON.stringify({ orderId: `fuzz-${rng.int(1e6)}`, lines: [{ productId: 1 + rng.int(60), quantity: 1 }] });
+    return { kind: 'stock', sent: { method: rng.pick(['POST', 'POST', 'GET', 'PUT']), path: rng.pick(STOCK_TRICKS), headers, body } };
+  }
+  if (roll < 10) {
+    // Catalogue API through the proxy.
+    const paths = [
+      `/api/catalog/products?${rawUrlPart(rng.pick(['limit', 'skip', 'q', 'sortBy', 'brand', 'minPrice', 'select']))}=${rawUrlPart(rng.pick(HOSTILE_TEXT))}&limit=${rawUrlPart(rng.pick(HOSTILE_TEXT))}`,
+      `/api/catalog/products/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`,
+      `/api/catalog/products/search?q=${rawUrlPart(rng.pick(HOSTILE_TEXT))}&q=${rawUrlPart(rng.pick(HOSTILE_TEXT))}`,
+      `/api/catalog/products/category/${rawUrlPart(rng.pick([...HOSTILE_TEXT, 'bags']))}`,
+      `/api/catalog/images/products/${rawUrlPart(rng.pick(HOSTILE_TEXT))}/${rawUrlPart(rng.pick([...HOSTILE_TEXT, 'chair-blue-1.svg']))}`,
+      '/api/catalog/products/categories', '/api/catalog', '/api/catalog/', `/api/catalog/${rawUrlPart(rng.pick(HOSTILE_TEXT), true)}`,
+    ];
+    return { kind: 'other', sent: { method: rng.chance(0.9) ? 'GET' : rng.pick(['HEAD', 'POST', 'OPTIONS', 'DELETE']), path: rng.pick(paths), headers: rng.chance(0.1) ? { 'x-forwarded-for': headerSafe(rng.pick(HOSTILE_TEXT)) || '1.2.3.4' } : {} } };
+  }
+  if (roll < 13) {
+    // Checkout service through the proxy: never a valid purchase, so never an order.
+    const targets = ['/save-stripe-token', '/api/checkout/session', '/api/checkout/orders', `/api/checkout/orders/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`, '/api/checkout/coupons/validate', '/api/checkout/health', `/api/checkout/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`, '/save-stripe-token/../api/contact'];
+    const headers: Record<string, string> = rng.chance(0.8) ? { ...json } : { 'content-type': rng.pick(CONTENT_TYPES) };
+    if (rng.chance(0.3)) headers.authorization = `Bearer ${headerSafe(rng.pick(HOSTILE_TEXT))}`;
+    if (rng.chance(0.3)) headers.cookie = `checkout_session=${headerSafe(rng.pick(HOSTILE_TEXT))}`;
+    if (rng.chance(0.2)) headers['x-forwarded-for'] = headerSafe(rng.pick(HOSTILE_TEXT)) || '1.2.3.4';
+    const body = rng.chance(0.3) ? rng.pick(BROKEN_JSON) : JSON.stringify({ token: hostileJson(rng), email: rng.pick(HOSTILE_TEXT), lines: hostileJson(rng), code: hostileJson(rng) });
+    return { kind: 'checkout', sent: { method: rng.pick(['POST', 'POST', 'GET', 'DELETE', 'PUT']), path: rng.pick(targets), headers, body } };
+  }
+  if (roll < 15) {
+    return { kind: 'other', sent: { method: rng.pick(['GET', 'GET', 'HEAD', 'POST', 'OPTIONS']), path: `${rng.pick(['/remotes.json', '/app-config.json'])}${rng.chance(0.5) ? `?${rawUrlPart(rng.pick(HOSTILE_TEXT))}=${rawUrlPart(rng.pick(HOSTILE_TEXT))}` : ''}` } };
+  }
+  if (roll < 17) return { kind: 'other', sent: { method: rng.pick(['GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE']), path: rng.pick(FILES) } };
+  // Page routes, known and made up, with hostile segments and queries.
+  const page = rng.chance(0.5) ? rng.pick(PAGES) : `/${rawUrlPart(rng.pick(HOSTILE_TEXT), true)}`;
+  const query = rng.chance(0.4) ? `?${rawUrlPart(rng.pick(HOSTILE_TEXT))}=${rawUrlPart(rng.pick(HOSTILE_TEXT))}&q=1&q=2` : '';
+  const headers: Record<string, string> = rng.chance(0.2) ? { accept: rng.pick(['text/html', 'application/json', '*/*', 'image/*']), 'accept-encoding': rng.pick(['gzip', 'br', 'deflate', 'x', '*']) } : {};
+  return { kind: 'other', sent: { method: rng.chance(0.9) ? 'GET' : rng.pick(['HEAD', 'POST', 'DELETE']), path: `${page}${query}`, headers } };
+}
+
+// ---------------------------------------------------------------- the test
+
+describe('hostile input through the gateway, real services behind it', () => {
+  const ws = workspace('gateway-fuzz-');
+  let catalog: Service;
+  let checkout: Service;
+  let gateway: Service;
+
+  const catalogData = () => {
+    const db = new DatabaseSync(path.join(ws.root, 'catalog.db'), { readOnly: true });
+    try {
+      return {
+        stock: JSON.stringify(db.prepare('SELECT id, stock, price_cents, title FROM products ORDER BY id').all()),
+        reservations: (db.prepare('SELECT count(*) AS n FROM stock_reservations').get() as { n: number }).n,
+      };
+    } finally {
+      db.close();
+    }
+  };
+  const count = (file: string, table: string) => {
+    const db = new DatabaseSync(path.join(ws.root, file), { readOnly: true });
+    try {
+      return Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+    } finally {
+      db.close();
+    }
+  };
+
+  beforeAll(async () => {
+    catalog = ws.track(await startCatalog(ws.root));
+    checkout = ws.track(await startCheckout(ws.root, catalog.url, { RATE_LIMIT_CHECKOUT_PER_MINUTE: '0', RATE_LIMIT_SESSION_PER_MINUTE: '0' }));
+    gateway = ws.track(await startGateway(ws.root, { catalogUrl: catalog.url, checkoutUrl: checkout.url }, { CONTACT_RATE_LIMIT_PER_MINUTE: '0' }));
+  });
+
+  afterAll(async () => {
+    await ws.cleanup();
+  });
+
+  it(`answers ${REQUESTS} malformed requests safely, with security headers on every answer, and changes nothing`, async () => {
+    const base = new URL(gateway.url);
+    // The contact table exists once the gateway runs; the orders table once checkout runs.
+    const before = { catalog: catalogData(), orders: count('orders.db', 'orders'), contact: count('contact.db', 'contact_messages') };
+    const rng = random(SEED);
+    const statuses = new Map<number, number>();
+    const problems: string[] = [];
+    let contactCreated = 0;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next < REQUESTS && problems.length < 40) {
+          const n = next++;
+          const { kind, sent } = nextRequest(rng);
+          const answer = await send(base, sent).catch((error: Error) => ({ status: -1, headers: new Map<string, string>(), text: error.message }));
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          const what = `#${n} ${sent.method} ${sent.path.slice(0, 160)} ${String(sent.body ?? '').slice(0, 100)} -> ${answer.status} ${answer.text.slice(0, 200)}`;
+          const type = answer.headers.get('content-type') ?? '';
+          if (answer.status < 200 || answer.status >= 500) {
+            problems.push(`server error or no answer: ${what}`);
+            continue;
+          }
+          const csp = answer.headers.get('content-security-policy') ?? '';
+          if (!csp.includes("frame-ancestors 'none'") || answer.headers.get('x-content-type-options') !== 'nosniff' || !answer.headers.get('referrer-policy')) {
+            problems.push(`security headers missing: ${what} ${JSON.stringify([...answer.headers])}`);
+          }
+          if (/root:x:0:0|SQLite format 3|INTERNAL_TOKEN|"private_key"/.test(answer.text)) problems.push(`leaked a file: ${what}`);
+          if (kind === 'stock' && (answer.status < 400 || /x-internal-token|Reservation/.test(answer.text))) problems.push(`reached the stock API: ${what}`);
+          if (kind === 'checkout' && answer.status === 200 && sent.path === '/save-stripe-token') problems.push(`a hostile checkout was paid: ${what}`);
+          if (kind === 'contact' && answer.status === 201) contactCreated++;
+          if (answer.status >= 400 && sent.method !== 'HEAD') {
+            const pageLike = sent.method === 'GET' && answer.status === 404 && type.startsWith('text/html');
+            if (pageLike) {
+              if (!answer.text.includes('<div id="root">')) problems.push(`404 page without the app: ${what}`);
+              continue;
+            }
+            let message: unknown;
+            try {
+              message = (JSON.parse(answer.text) as { message?: unknown }).message;
+            } catch {
+              message = undefined;
+            }
+            if (!type.startsWith('application/json') || typeof message !== 'string' || message.trim() === '') problems.push(`4xx without a JSON {message}: ${what}`);
+          }
+        }
+      }),
+    );
+    expect(problems).toEqual([]);
+
+    // Every process still answers; the catalogue, its reservations and the orders are as they were.
+    expect([catalog.alive(), checkout.alive(), gateway.alive()]).toEqual([true, true, true]);
+    expect((await fetch(`${gateway.url}/api/catalog/products/categories`)).status).toBe(200);
+    expect((await fetch(`${gateway.url}/api/checkout/health`)).status).toBe(200);
+    expect((await fetch(`${gateway.url}/remotes.json`)).status).toBe(200);
+    expect(catalogData()).toEqual(before.catalog);
+    expect(count('orders.db', 'orders')).toBe(before.orders);
+    expect(count('contact.db', 'contact_messages')).toBe(before.contact + contactCreated);
+    const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
+    console.log(`gateway fuzz (seed ${SEED}): ${REQUESTS} requests, ${contactCreated} contact messages stored; ${summary}`);
+  });
+});

@@ -1,0 +1,77 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { GatewayConfig, RemoteName } from './config.ts';
+import { remoteNames } from './config.ts';
+import { routeOwner } from './knownRoutes.ts';
+
+type Manifest = {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+  shared?: { name: string; assets?: { js?: { sync?: string[] } } }[];
+};
+
+const cache = new Map<string, { mtimeMs: number; value: unknown }>();
+
+/** Reads a build file once per change of the file, so a redeployed remote is picked up. */
+function readBuildFile<T>(file: string, parse: (text: string) => T): T | undefined {
+  try {
+    const { mtimeMs } = statSync(file);
+    const hit = cache.get(file);
+    if (hit?.mtimeMs === mtimeMs) return hit.value as T;
+    const value = parse(readFileSync(file, 'utf8'));
+    cache.set(file, { mtimeMs, value });
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+// JSON inside <script type="application/json">: "<" escaped so no value can close the element.
+const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function remoteHints(config: GatewayConfig, remote: RemoteName, exposed: string): string[] {
+  const { manifest: manifestUrl, dist } = config.remotes[remote];
+  // Only remotes this gateway serves itself: their files are on disk to read.
+  if (manifestUrl !== `/remotes/${remote}/mf-manifest.json`) return [];
+  const manifest = readBuildFile(path.join(dist, 'mf-manifest.json'), (text) => JSON.parse(text) as Manifest);
+  if (!manifest) return [];
+  const base = `/remotes/${remote}/`;
+  const entry = manifest.metaData?.remoteEntry;
+  const links = [`<link rel="preload" href="${base}mf-manifest.json" as="fetch" crossorigin="anonymous">`];
+  if (entry?.name) links.push(`<link rel="preload" href="${base}${entry.path ? `${entry.path}/` : ''}${entry.name}" as="script">`);
+  const assets = manifest.exposes?.find((expose) => expose.name === exposed)?.assets;
+  for (const file of assets?.css?.sync ?? []) links.push(`<link rel="preload" href="${base}${file}" as="style">`);
+  for (const file of assets?.js?.sync ?? []) links.push(`<link rel="preload" href="${base}${file}" as="script">`);
+  return links;
+}
+
+function sharedHints(config: GatewayConfig): string[] {
+  const manifest = readBuildFile(path.join(config.shellDist, 'mf-manifest.json'), (text) => JSON.parse(text) as Manifest);
+  const files = new Set<string>();
+  for (const shared of manifest?.shared ?? []) {
+    if (!['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'shared-events'].includes(shared.name)) continue;
+    for (const file of shared.assets?.js?.sync ?? []) files.add(file);
+  }
+  return [...files].map((file) => `<link rel="preload" href="/${file}" as="script">`);
+}
+
+/**
+ * The shell's index.html for one page address, with what the page will need announced up front:
+ * the remote configuration inline (no /remotes.json round trip) and preload hints for the shared
+ * libraries and for the remote screen that renders this address. Without them the browser only
+ * discovers each file after the previous one has run (shell, remote manifest, remote entry,
+ * screen chunk), one round trip at a time.
+ */
+export function pageHtml(config: GatewayConfig, pathname: string): string | undefined {
+  const html = readBuildFile(path.join(config.shellDist, 'index.html'), (text) => text);
+  if (html === undefined) return undefined;
+  const remotes = Object.fromEntries(remoteNames.map((name) => [name, config.remotes[name].manifest]));
+  const owner = routeOwner(pathname);
+  const head = [
+    `<script type="application/json" id="remote-config">${escapeJson({ remotes })}</script>`,
+    ...sharedHints(config),
+    ...(owner ? remoteHints(config, owner.remote, owner.exposed) : []),
+  ].map((tag) => (tag.startsWith('<link') ? tag.replace(/href="([^"]*)"/, (_m, href: string) => `href="${escapeAttribute(href)}"`) : tag));
+  return html.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+}

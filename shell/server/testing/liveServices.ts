@@ -1,0 +1,164 @@
+// Real processes for gateway tests: the gateway, the catalogue service and the checkout service, each
+// started from its own main.ts exactly as the stack starts it (these servers load modules jest cannot:
+// @fastify/static, firebase-admin), on free loopback ports, with data in a temporary folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+export interface Service {
+  url: string;
+  child: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Answers whether it is still running. */
+  alive(): boolean;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  const server = http.createServer();
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    }),
+  );
+}
+
+/** Spawns `node <entry>` and resolves once its output matches `ready` (whose group 1 is the base URL). */
+export function startProcess(name: string, entry: string, env: Record<string, string>, ready: RegExp, timeoutMs = 30_000): Promise<Service> {
+  const child = spawn(process.execPath, [path.join(repoRoot, entry)], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+  const service = (url: string): Service => ({
+    url,
+    child,
+    output: () => output,
+    alive: () => !exited,
+    async stop() {
+      if (exited) return;
+      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.kill('SIGTERM');
+      await exit;
+      clearTimeout(force);
+    },
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not start within ${timeoutMs} ms: ${output.slice(-2000)}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(service(match[1]));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exit.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited before it was ready: ${output.slice(-2000)}`));
+    });
+  });
+}
+
+export const INTERNAL_TOKEN = 'gateway-test-internal-token';
+
+export function startCatalog(dataDir: string, env: Record<string, string> = {}): Promise<Service> {
+  return startProcess(
+    'catalogue service',
+    'mf-catalog/server/main.ts',
+    { PORT: '0', SQLITE_PATH: path.join(dataDir, 'catalog.db'), SEED_PRODUCTS: '60', INTERNAL_TOKEN, ...env },
+    /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+  );
+}
+
+export function startCheckout(dataDir: string, catalogUrl: string, env: Record<string, string> = {}): Promise<Service> {
+  return startProcess(
+    'checkout service',
+    'mf-checkout/server/main.ts',
+    {
+      PORT: '0',
+      SQLITE_PATH: path.join(dataDir, 'orders.db'),
+      CATALOG_URL: catalogUrl,
+      INTERNAL_TOKEN,
+      // Port 9 (discard) refuses connections: a test that reaches Stripe by mistake gets a 503, never a charge.
+      STRIPE_MOCK_URL: 'http://127.0.0.1:9',
+      FIREBASE_PROJECT_ID: 'demo-storefront',
+      // Emulator mode: firebase-admin decodes ID tokens locally and never goes to the network.
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+      SESSION_SECRET: 'gateway-test-session-secret-0123456789',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    /listening on (http:\/\/[0-9.]+:\d+)/,
+  );
+}
+
+/** A shell build stand-in: an index.html (no inline script, as the real build) and one hashed asset. */
+export function fakeShellDist(root: string): string {
+  const dist = path.join(root, 'shell-dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Storefront</title><script defer src="/assets/main.0123456789.js"></script><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  for (const remote of ['catalog', 'cart', 'account', 'checkout']) {
+    const remoteDist = path.join(root, `${remote}-dist`);
+    mkdirSync(remoteDist, { recursive: true });
+    writeFileSync(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify({ id: remote }));
+    writeFileSync(path.join(remoteDist, 'remoteEntry.js'), 'var x = 1;');
+  }
+  return dist;
+}
+
+export async function startGateway(root: string, upstreams: { catalogUrl: string; checkoutUrl: string }, env: Record<string, string> = {}): Promise<Service> {
+  const port = await freePort();
+  const service = await startProcess(
+    'gateway',
+    'shell/server/main.ts',
+    {
+      PORT: String(port),
+      CATALOG_URL: upstreams.catalogUrl,
+      CHECKOUT_URL: upstreams.checkoutUrl,
+      SHELL_DIST: fakeShellDist(root),
+      CATALOG_DIST: path.join(root, 'catalog-dist'),
+      CART_DIST: path.join(root, 'cart-dist'),
+      ACCOUNT_DIST: path.join(root, 'account-dist'),
+      CHECKOUT_DIST: path.join(root, 'checkout-dist'),
+      CONTACT_DB: path.join(root, 'contact.db'),
+      ...env,
+    },
+    /storefront at (http:\/\/localhost:\d+)/,
+  );
+  return { ...service, url: `http://127.0.0.1:${port}` };
+}
+
+/** A temporary folder and the services started in it, stopped and removed together. */
+export function workspace(prefix: string) {
+  const root = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const services: Service[] = [];
+  return {
+    root,
+    track(service: Service): Service {
+      services.push(service);
+      return service;
+    },
+    async cleanup() {
+      await Promise.all(services.reverse().map((service) => service.stop()));
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}

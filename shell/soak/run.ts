@@ -1,0 +1,215 @@
+// `npm run soak`: the long reliability runs, kept out of the normal test suite.
+//
+//   1. load: the whole storefront (npm start's stack, on ports of its own, fresh data) under
+//      SOAK_SHOPPERS simulated shoppers (200) for SOAK_SECONDS (60) on loopback: pages, catalogue
+//      API, remote configuration and manifests, images, and card checkouts for a fraction of them.
+//      Zero errors expected; p50/p99 per kind of request and the throughput are printed. Afterwards
+//      every answered payment must be a paid order and the catalogue's stock must have moved by
+//      exactly what was bought.
+//   2. concurrency: mf-checkout's two-instance PostgreSQL test, widened to 1000 checkouts for 50.
+//   3. fuzz: the three hostile-input tests with 20,000 requests each (per backend for the services).
+//
+// SOAK_PHASES=load,concurrency,fuzz picks phases; SOAK_PORT_BASE (8500) moves the ports;
+// SOAK_MARKDOWN=1 prints the tables as Markdown (docs/reliability.md). Exit code 1 on any failure.
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
+import { Child, runCleanups } from '../bench/child.ts';
+import { machineInfo } from '../bench/system.ts';
+import { fixed, grouped, renderMarkdown, renderText, type Table } from '../bench/table.ts';
+import { percentile, runLoad, type CatalogueView } from './load.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const env = process.env;
+const SHOPPERS = Number(env.SOAK_SHOPPERS ?? 200);
+const SECONDS = Number(env.SOAK_SECONDS ?? 60);
+const CHECKOUT_CHANCE = Number(env.SOAK_CHECKOUT_CHANCE ?? 0.05);
+const PORT_BASE = Number(env.SOAK_PORT_BASE ?? 8500);
+const PHASES = new Set((env.SOAK_PHASES ?? 'load,concurrency,fuzz').split(',').map((phase) => phase.trim()));
+const render = env.SOAK_MARKDOWN === '1' ? renderMarkdown : renderText;
+const log = (line: string) => console.error(`[soak] ${line}`);
+
+const ports = {
+  gateway: PORT_BASE,
+  catalog: PORT_BASE + 101,
+  checkout: PORT_BASE + 102,
+  auth: PORT_BASE + 199,
+  database: PORT_BASE + 100,
+  stripe: PORT_BASE + 111,
+};
+
+async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[] }> {
+  const dataDir = path.join(workDir, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  log(`starting the stack on ${ports.gateway} (builds the front ends first if their sources changed)…`);
+  const stackStarted = Date.now();
+  const stack = new Child('stack', process.execPath, [path.join(repoRoot, 'shell/stack/start.ts')], {
+    cwd: repoRoot,
+    logFile: path.join(workDir, 'stack.log'),
+    env: {
+      ...env,
+      PORT: String(ports.gateway),
+      CATALOG_PORT: String(ports.catalog),
+      CHECKOUT_PORT: String(ports.checkout),
+      AUTH_EMULATOR_PORT: String(ports.auth),
+      DATABASE_EMULATOR_PORT: String(ports.database),
+      STRIPE_MOCK_PORT: String(ports.stripe),
+      DATA_DIR: dataDir,
+      // Every simulated shopper comes from 127.0.0.1, so the per-client checkout limit (60 a minute)
+      // would stop them as one client: off for this run. rateLimit.reliability.test.ts covers it.
+      RATE_LIMIT_CHECKOUT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  try {
+    const base = `http://127.0.0.1:${ports.gateway}`;
+    await stack.ready(`${base}/remotes.json`, 600_000);
+    const startSeconds = (Date.now() - stackStarted) / 1000;
+    log(`stack ready in ${startSeconds.toFixed(1)} s`);
+
+    const catalogue: CatalogueView = {
+      products: ((await (await fetch(`${base}/api/catalog/products?limit=0`)).json()) as { products: CatalogueView['products'] }).products,
+      remotes: ((await (await fetch(`${base}/remotes.json`)).json()) as { remotes: Record<string, string> }).remotes,
+    };
+    const stockBefore = new Map(catalogue.products.map((product) => [product.id, product.stock]));
+    log(`${SHOPPERS} shoppers for ${SECONDS} s against ${catalogue.products.length} products…`);
+    const result = await runLoad({
+      base,
+      shoppers: SHOPPERS,
+      durationMs: SECONDS * 1000,
+      checkoutChance: CHECKOUT_CHANCE,
+      catalogue,
+      timeoutMs: 30_000,
+      onError: (line) => log(`error: ${line}`),
+    });
+    const seconds = result.elapsedMs / 1000;
+
+    // Every answered payment is a paid order; the stock moved by exactly what was bought.
+    const orders = new DatabaseSync(path.join(dataDir, 'orders.db'), { readOnly: true });
+    const byStatus = Object.fromEntries(
+      (orders.prepare('SELECT status, count(*) AS n FROM orders GROUP BY status').all() as { status: string; n: number }[]).map((row) => [row.status, Number(row.n)]),
+    );
+    orders.close();
+    const catalogDb = new DatabaseSync(path.join(dataDir, 'catalog.db'), { readOnly: true });
+    const stockAfter = new Map((catalogDb.prepare('SELECT id, stock FROM products').all() as { id: number; stock: number }[]).map((row) => [Number(row.id), Number(row.stock)]));
+    const reservations = Object.fromEntries(
+      (catalogDb.prepare('SELECT status, count(*) AS n FROM stock_reservations GROUP BY status').all() as { status: string; n: number }[]).map((row) => [row.status, Number(row.n)]),
+    );
+    catalogDb.close();
+    const stockMismatches = [...stockBefore].filter(([id, before]) => stockAfter.get(id) !== before - (result.bought.get(id) ?? 0));
+    const stackAlive = stack.running;
+
+    const rows = [...result.samples].map(([kind, values]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return { kind, count: sorted.length, errors: result.errors.get(kind) ?? 0, p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
+    });
+    const total = rows.reduce((sum, row) => sum + row.count, 0);
+    const errors = rows.reduce((sum, row) => sum + row.errors, 0);
+    const all = [...result.samples.values()].flat().sort((a, b) => a - b);
+    rows.push({ kind: 'all requests', count: total, errors, p50: percentile(all, 50), p90: percentile(all, 90), p99: percentile(all, 99), max: all.at(-1) ?? NaN });
+
+    const checks: [string, boolean, string][] = [
+      ['zero errors (non-2xx/3xx, network errors, > 30 s)', errors === 0, `${errors} errors`],
+      ['every process of the stack still running', stackAlive, stackAlive ? 'yes' : 'the stack stopped'],
+      ['every answered payment is a paid order', (byStatus.paid ?? 0) === result.checkoutsPaid, `${result.checkoutsPaid} answered paid, ${byStatus.paid ?? 0} paid orders, ${byStatus.pending ?? 0} pending, ${byStatus.failed ?? 0} failed`],
+      ['stock moved by exactly what was bought', stockMismatches.length === 0, `${stockMismatches.length} products differ; reservations ${JSON.stringify(reservations)}`],
+    ];
+    const machine = machineInfo(env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+    const tables: Table[] = [
+      {
+        title: `Whole storefront under load: ${SHOPPERS} simulated shoppers for ${seconds.toFixed(0)} s through the gateway on loopback (${machine.cpu}, ${machine.cores} cores; load generator in the same machine), ${grouped(total / seconds)} requests/s in total`,
+        columns: ['request', 'count', 'errors', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'],
+        numeric: [false, true, true, true, true, true, true, true],
+        rows: rows.map((row) => [row.kind, grouped(row.count), row.errors, grouped(row.count / seconds), fixed(row.p50, 1), fixed(row.p90, 1), fixed(row.p99, 1), fixed(row.max, 0)]),
+        notes: [
+          'Each shopper loops without think time: /, /shop?category=, /remotes.json, a remote manifest, the shop listing API (facets), /shop/{id}, the product API, its image, a search suggestion; and pays for one item with tok_visa in about 5% of rounds (plentiful products only, never more than their stock).',
+          'Pages are the shell (remote bundles are immutable, cached by browsers). The per-client checkout limit is off for this run: every shopper comes from 127.0.0.1.',
+          `Stack start (build check, six processes) ${startSeconds.toFixed(1)} s. ${result.firstErrors.length ? `First errors: ${result.firstErrors.slice(0, 5).join(' | ')}` : ''}`,
+        ],
+      },
+      { title: 'Load: consistency afterwards', columns: ['check', 'result', 'detail'], rows: checks.map(([what, ok, detail]) => [what, ok ? 'pass' : 'FAIL', detail]) },
+    ];
+    return { ok: checks.every(([, ok]) => ok), tables };
+  } finally {
+    log('stopping the stack…');
+    await stack.stop();
+  }
+}
+
+/** Runs one jest file of a package with extra environment; answers whether it passed and its summary lines. */
+function jest(pkg: string, file: string, extraEnv: Record<string, string>): Promise<{ ok: boolean; seconds: number; lines: string[] }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci', file], {
+      cwd: path.join(repoRoot, pkg),
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('exit', (code) => {
+      const lines = output.split('\n').filter((line) => /fuzz on|fuzz \(|concurrent checkouts for|Tests:|✕/.test(line)).map((line) => line.trim());
+      if (code !== 0) log(`${pkg}/${file} failed:\n${output.slice(-4000)}`);
+      resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000, lines });
+    });
+  });
+}
+
+async function main(): Promise<number> {
+  const workDir = path.join(os.tmpdir(), `storefront-soak-${process.pid}`);
+  mkdirSync(workDir, { recursive: true });
+  const stop = () => void runCleanups().then(() => process.exit(130));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  let ok = true;
+  const tables: Table[] = [];
+  try {
+    if (PHASES.has('load')) {
+      const load = await loadPhase(workDir);
+      ok &&= load.ok;
+      tables.push(...load.tables);
+    }
+    const runs: { what: string; pkg: string; file: string; env: Record<string, string> }[] = [];
+    if (PHASES.has('concurrency')) {
+      runs.push({ what: '1000 concurrent checkouts for stock 50, two checkout instances, PostgreSQL', pkg: 'mf-checkout', file: 'server/orders/concurrency.reliability.test.ts', env: { CONCURRENT_CHECKOUTS: '1000', CONCURRENT_STOCK: '50' } });
+    }
+    if (PHASES.has('fuzz')) {
+      const fuzz = { FUZZ_REQUESTS: '20000', FUZZ_SEED: env.FUZZ_SEED ?? String(Date.now() % 100_000) };
+      runs.push(
+        { what: 'catalogue fuzz, 20,000 per backend', pkg: 'mf-catalog', file: 'server/http/hostileInput.fuzz.test.ts', env: fuzz },
+        { what: 'checkout fuzz, 20,000 per backend', pkg: 'mf-checkout', file: 'server/http/hostileInput.fuzz.test.ts', env: fuzz },
+        { what: 'gateway fuzz, 20,000', pkg: 'shell', file: 'server/gateway.fuzz.test.ts', env: fuzz },
+      );
+    }
+    const rows: string[][] = [];
+    for (const run of runs) {
+      log(`${run.what}…`);
+      const result = await jest(run.pkg, run.file, run.env);
+      ok &&= result.ok;
+      rows.push([run.what, result.ok ? 'pass' : 'FAIL', `${result.seconds.toFixed(1)} s`, result.lines.join(' / ')]);
+    }
+    if (rows.length) tables.push({ title: 'Long runs of the reliability tests', columns: ['run', 'result', 'time', 'figures'], rows });
+  } finally {
+    await runCleanups();
+    // The stack's log stays for a failed run.
+    if (ok) rmSync(workDir, { recursive: true, force: true });
+    else log(`logs kept in ${workDir}`);
+  }
+  for (const table of tables) console.log(render(table));
+  console.log(`\n[soak] ${ok ? 'PASSED' : 'FAILED'}`);
+  return ok ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    console.error(`[soak] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await runCleanups();
+    process.exit(1);
+  },
+);
