@@ -1,7 +1,5 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import './styles/tokens.css';
-import './styles/global.css';
 import { App } from './app/App.tsx';
 
 const root = document.getElementById('root');
