@@ -5,7 +5,6 @@ import { remoteNames } from './config.ts';
 import { routeOwner } from './knownRoutes.ts';
 
 type Manifest = {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
   exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
   shared?: { name: string; assets?: { js?: { sync?: string[] } } }[];
 };
@@ -37,9 +36,9 @@ function remoteHints(config: GatewayConfig, remote: RemoteName, exposed: string)
   const manifest = readBuildFile(path.join(dist, 'mf-manifest.json'), (text) => JSON.parse(text) as Manifest);
   if (!manifest) return [];
   const base = `/remotes/${remote}/`;
-  const entry = manifest.metaData?.remoteEntry;
+  // No hint for remoteEntry.js: the federation runtime adopts an existing <link> for it and waits
+  // on its load event, so a hint that failed (remote down) would stall the retry once it is back.
   const links = [`<link rel="preload" href="${base}mf-manifest.json" as="fetch" crossorigin="anonymous">`];
-  if (entry?.name) links.push(`<link rel="preload" href="${base}${entry.path ? `${entry.path}/` : ''}${entry.name}" as="script">`);
   const assets = manifest.exposes?.find((expose) => expose.name === exposed)?.assets;
   for (const file of assets?.css?.sync ?? []) links.push(`<link rel="preload" href="${base}${file}" as="style">`);
   for (const file of assets?.js?.sync ?? []) links.push(`<link rel="preload" href="${base}${file}" as="script">`);

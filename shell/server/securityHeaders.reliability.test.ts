@@ -141,6 +141,20 @@ describe('security headers', () => {
     expect(contentSecurityPolicy(loadGatewayConfig({}, repoRoot))).not.toContain('stripe');
   });
 
+  it('the remote configuration inlined into pages cannot close its element, whatever the configured URLs say', async () => {
+    const hostile = await startGateway(`${ws.root}/hostile`, { catalogUrl: catalog.url, checkoutUrl: checkout.url }, {
+      REMOTE_CART_URL: 'https://cdn.example.com/</script><script>window.__x=1</script>/mf-manifest.json',
+    });
+    ws.track(hostile);
+    for (const page of ['/', '/cart-list', '/nope']) {
+      const html = await (await call(hostile.url, page)).text();
+      const island = /<script type="application\/json" id="remote-config">([\s\S]*?)<\/script>/.exec(html);
+      expect(island).not.toBeNull();
+      expect(JSON.parse(island![1]!).remotes.cart).toBe('https://cdn.example.com/</script><script>window.__x=1</script>/mf-manifest.json');
+      expect(html).not.toContain('<script>window.__x');
+    }
+  });
+
   it.each(['shell/src/index.html', 'mf-catalog/src/standalone/index.html', 'mf-cart/src/standalone/index.html', 'mf-account/src/standalone/index.html', 'mf-checkout/src/standalone/index.html'])(
     'the HTML template %s has no inline script or inline event handler',
     (file) => {

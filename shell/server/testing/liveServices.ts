@@ -112,7 +112,10 @@ export function startCheckout(dataDir: string, catalogUrl: string, env: Record<s
 export function fakeShellDist(root: string): string {
   const dist = path.join(root, 'shell-dist');
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Storefront</title><script defer src="/assets/main.0123456789.js"></script><div id="root"></div>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Storefront</title><script defer src="/assets/main.0123456789.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   for (const remote of ['catalog', 'cart', 'account', 'checkout']) {
