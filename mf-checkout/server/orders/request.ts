@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
+/**
+ * Text a person could have typed: no NUL byte and no unpaired UTF-16 surrogate ("\ud800" in JSON).
+ * PostgreSQL refuses both in jsonb (the request failed with a 500), so they are refused here, alike
+ * on every storage backend.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const typeable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+
 const required = (label: string, max: number) =>
   z
     .string({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(typeable, `${label} contains characters that are not allowed`);
 
 /** Optional fields may be missing, null or empty: forms send all three. */
 const optional = (label: string, max: number) =>
@@ -14,6 +23,7 @@ const optional = (label: string, max: number) =>
     .string({ message: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(typeable, `${label} contains characters that are not allowed`)
     .nullish()
     .transform((value) => value || undefined);
 

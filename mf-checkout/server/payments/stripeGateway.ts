@@ -74,7 +74,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           if (charge.status === 'failed') {
             return { outcome: 'refused', code: charge.failure_code ?? 'card_declined', message: charge.failure_message ?? 'Your card was declined.' };
           }
-          return { outcome: 'succeeded', paymentId: charge.id };
+          if (charge.status === 'succeeded' && typeof charge.id === 'string' && charge.id !== '') {
+            return { outcome: 'succeeded', paymentId: charge.id };
+          }
+          // A pending charge, or an answer that is not a charge at all (the SDK hands back any body
+          // without an `error` object as the charge, whatever its status, e.g. the local mock's 500
+          // for a token it does not know): whether money moved is unknown, so the order is never
+          // marked paid on it; recovery asks Stripe for the order's charge later.
+          return { outcome: 'unavailable', maybeCharged: true, message: `unexpected answer to a charge (status ${String(charge.status)})` };
         } catch (caught) {
           const error = caught as StripeFailure;
           switch (error.type) {
