@@ -16,12 +16,12 @@ export function Header() {
           <span>{t('brand.name')}</span>
         </Link>
         <div className={styles.search}>
-          <RemoteSlot remote="catalog" exposed="SearchBox" variant="widget" />
+          <RemoteSlot remote="catalog" exposed="SearchBox" variant="widget" deferred />
         </div>
         <div className={styles.actions}>
           <LanguageSwitch />
-          <RemoteSlot remote="account" exposed="AccountMenu" variant="widget" />
-          <RemoteSlot remote="cart" exposed="MiniCart" variant="widget" />
+          <RemoteSlot remote="account" exposed="AccountMenu" variant="widget" deferred />
+          <RemoteSlot remote="cart" exposed="MiniCart" variant="widget" deferred />
         </div>
       </div>
       <div className={styles.bottom}>

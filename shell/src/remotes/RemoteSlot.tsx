@@ -1,6 +1,7 @@
 import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { bus } from 'shared-events';
 import { useT } from '../i18n/useT.ts';
+import { afterPageLoad } from './afterPageLoad.ts';
 import { loadComponent, resetRemote, type ExposedComponent } from './federation.ts';
 import type { RemoteName } from './remoteConfig.ts';
 import styles from './RemoteSlot.module.css';
@@ -10,6 +11,8 @@ type Props = {
   exposed: string;
   /** 'page' reserves room for a whole screen; 'widget' is a small header control. */
   variant?: 'page' | 'widget';
+  /** Load only after the page has loaded (header widgets: the route's screen goes first). */
+  deferred?: boolean;
 };
 
 type Load = { state: 'loading' } | { state: 'ready'; Component: ExposedComponent } | { state: 'failed'; error: Error };
@@ -19,15 +22,16 @@ type Load = { state: 'loading' } | { state: 'ready'; Component: ExposedComponent
  * remote that cannot load, or throws while rendering, is replaced by a translated fallback with a
  * retry, and every other part of the page keeps working.
  */
-export function RemoteSlot({ remote, exposed, variant = 'page' }: Props) {
+export function RemoteSlot({ remote, exposed, variant = 'page', deferred = false }: Props) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
     setLoad({ state: 'loading' });
+    const ready = deferred && attempt === 0 ? afterPageLoad() : Promise.resolve();
     const reset = attempt > 0 ? resetRemote(remote) : Promise.resolve();
-    reset
+    Promise.all([ready, reset])
       .then(() => loadComponent(remote, exposed))
       .then((Loaded) => live && setLoad({ state: 'ready', Component: Loaded }))
       .catch((error: unknown) => {
@@ -39,7 +43,7 @@ export function RemoteSlot({ remote, exposed, variant = 'page' }: Props) {
     return () => {
       live = false;
     };
-  }, [remote, exposed, attempt]);
+  }, [remote, exposed, attempt, deferred]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
