@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -61,6 +62,7 @@ describe('gateway', () => {
     mkdirSync(path.join(shellDist, 'assets'), { recursive: true });
     writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><html><head><title>Storefront</title></head><body><div id="root"></div></body></html>');
     writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
+    writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js.br'), brotliCompressSync('console.log(1)'));
     shellAssets = path.join(shellDist, 'assets');
     const cartDist = path.join(root, 'cart');
     mkdirSync(cartDist);
@@ -126,6 +128,21 @@ describe('gateway', () => {
     const manifest = await fetch(`${base}/remotes/cart/mf-manifest.json`);
     expect(manifest.status).toBe(200);
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the build\'s precompressed copy to a browser that takes brotli, with the asset\'s cache policy', async () => {
+    const answer = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}/assets/main.0123456789.js`, { headers: { 'accept-encoding': 'br' } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve(Object.assign(response, { body: Buffer.concat(chunks) })));
+        })
+        .on('error', reject);
+    });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(answer.body).toString()).toBe('console.log(1)');
   });
 
   it('serves files of a shell rebuilt while it runs', async () => {

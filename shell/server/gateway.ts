@@ -14,7 +14,7 @@ import { pageHtml } from './pageHead.ts';
 import { rateLimiter } from './rateLimit.ts';
 import { securityHeaders } from './securityHeaders.ts';
 
-const hashed = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|woff2)$/;
+const hashed = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|woff2)(\.br|\.gz)?$/;
 
 /**
  * Cache policy that makes independent deploys safe: content-hashed files are immutable, while the
@@ -101,6 +101,7 @@ export async function createGateway(config: GatewayConfig): Promise<FastifyInsta
     root: config.shellDist,
     prefix: '/',
     index: false,
+    preCompressed: true,
     // Wildcard serving looks files up per request, so a rebuilt shell is served without a restart.
     wildcard: true,
     decorateReply: true,
@@ -132,6 +133,7 @@ async function serveRemote(app: FastifyInstance, name: RemoteName, dist: string)
     prefix: `/remotes/${name}/`,
     decorateReply: false,
     index: false,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', cacheControl(filePath));
       // The manifest is fetched cross-origin when a remote is hosted elsewhere than the shell.

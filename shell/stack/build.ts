@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appDir, frontEndApps, type FrontEndApp } from './apps.ts';
 import { buildFingerprint, isBuildCurrent, stampFile } from './buildStamp.ts';
+import { precompress } from './precompress.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webpackBin = path.join(repoRoot, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
@@ -43,6 +44,7 @@ export async function buildFrontEnds({ force = false, mode = 'production', log =
       const started = Date.now();
       log(`[build] ${next.app} (${mode})…`);
       await runWebpack(next.app, mode);
+      if (mode === 'production') precompress(path.join(appDir(repoRoot, next.app), 'dist'));
       writeFileSync(stampFile(appDir(repoRoot, next.app)), next.fingerprint);
       log(`[build] ${next.app} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }

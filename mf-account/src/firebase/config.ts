@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// Full zod compiles object schemas with new Function unless told not to; the shop's CSP forbids
+// eval, so this remote turns that off itself rather than relying on another remote having done so.
+z.config({ jitless: true });
+
 /**
  * "host:port" as in FIREBASE_AUTH_EMULATOR_HOST / FIREBASE_DATABASE_EMULATOR_HOST. An http:// URL of the
  * same (e.g. "http://127.0.0.1:9099") is accepted and normalised to host:port.

@@ -1,7 +1,11 @@
 import { z } from 'zod/mini';
 
-// The gateway's Content-Security-Policy has no 'unsafe-eval': tell zod not to probe for `new Function`
-// (its JIT fast path), which the browser would report as a CSP violation.
+// The gateway's Content-Security-Policy has no 'unsafe-eval', so nothing on the page may even probe for
+// `new Function` (the browser reports a caught attempt as a CSP violation too). zod/mini has no JIT and
+// never probes, so this remote does not need the call for itself. It stays because zod keeps this
+// setting in a page-wide global (globalThis.__zod_globalConfig) that every copy of zod reads, and full
+// zod in another remote (mf-account's lazily loaded firebase chunk) probes when it builds an object
+// schema unless `jitless` is already set. Drop it only once each remote sets `jitless` for itself.
 z.config({ jitless: true });
 
 // What the catalogue service answers (DummyJSON-compatible plus our extensions). Schemas are loose:
