@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { CatalogConfig } from './config.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { registerEventRoutes } from './events/routes.ts';
 import { registerImageRoutes } from './images/routes.ts';
 import { registerProductRoutes } from './products/routes.ts';
 import { generateBatches } from './seed/generator.ts';
@@ -11,6 +13,8 @@ import type { CatalogStore } from './storage/repository.ts';
 export interface CatalogServer {
   app: FastifyInstance;
   store: CatalogStore;
+  /** From now on /readyz answers 503: a load balancer stops sending new requests. */
+  beginShutdown(): void;
   /** Starts listening on the configured host and port (0 picks a free port); resolves to the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -22,7 +26,7 @@ async function seedIfEmpty(store: CatalogStore, config: CatalogConfig): Promise<
   for await (const batch of generateBatches(config.seed, config.seedProducts, 1000)) await store.upsertProducts(batch);
 }
 
-function buildApp(config: CatalogConfig, store: CatalogStore): FastifyInstance {
+function buildApp(config: CatalogConfig, store: CatalogStore, stopping: () => boolean): FastifyInstance {
   const app = Fastify({
     logger: false,
     // Only the stock API takes bodies, and those are a few lines of JSON.
@@ -30,6 +34,7 @@ function buildApp(config: CatalogConfig, store: CatalogStore): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   installErrorHandling(app);
+  registerHealthRoutes(app, { store, stopping });
 
   // A POST with a JSON content type but no body (commit, release) is valid here, not a parse error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -48,6 +53,7 @@ function buildApp(config: CatalogConfig, store: CatalogStore): FastifyInstance {
     productCache: { maxEntries: config.productCacheSize, ttlMs: config.productCacheTtlMs },
   });
   registerImageRoutes(app);
+  registerEventRoutes(app, store);
   registerStockRoutes(app, { repository: store, internalToken: config.internalToken, imageBase: config.publicImageBase });
   return app;
 }
@@ -57,11 +63,15 @@ export async function createCatalogServer(config: CatalogConfig): Promise<Catalo
   try {
     await seedIfEmpty(store, config);
     store.warmUp();
-    const app = buildApp(config, store);
+    let stopping = false;
+    const app = buildApp(config, store, () => stopping);
     await app.ready();
     return {
       app,
       store,
+      beginShutdown() {
+        stopping = true;
+      },
       async listen() {
         await app.listen({ port: config.port, host: config.host });
         const address = app.server.address();

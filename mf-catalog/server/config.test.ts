@@ -8,6 +8,8 @@ describe('config', () => {
       port: 3101,
       host: '127.0.0.1',
       databaseUrl: null,
+      databaseReadUrl: null,
+      databasePoolSize: 10,
       databaseSchema: 'public',
       sqlitePath: '/data/catalog.db',
       internalToken: null,
@@ -15,7 +17,9 @@ describe('config', () => {
       publicApiBase: '/api/catalog',
       seed: 20261121,
       seedProducts: 180,
-      maxLimit: 10000,
+      shutdownDelayMs: 0,
+      shutdownGraceMs: 10_000,
+      maxLimit: 1000,
       countCacheTtlMs: 60000,
       productCacheSize: 20000,
       productCacheTtlMs: 5000,
@@ -38,6 +42,9 @@ describe('config', () => {
     [{ INTERNAL_TOKEN: 'short' }, 'INTERNAL_TOKEN must be at least 8 characters'],
     [{ PUBLIC_IMAGE_BASE: 'images' }, "PUBLIC_IMAGE_BASE must be a path starting with '/' or an http(s) URL (got 'images')"],
     [{ MAX_LIMIT: '0' }, 'MAX_LIMIT must be an integer from 1 to 100000'],
+    [{ DATABASE_READ_URL: 'postgres://replica/shop' }, 'DATABASE_READ_URL needs DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://db/shop', DATABASE_READ_URL: 'http://replica' }, 'DATABASE_READ_URL must be a postgres:// or postgresql:// URL'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be an integer from 1 to 200'],
   ])('rejects %p with a one-line message', (env, message) => {
     let error: unknown;
     try {

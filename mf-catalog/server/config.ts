@@ -5,6 +5,10 @@ export interface CatalogConfig {
   host: string;
   /** PostgreSQL is used when set; the SQLite file otherwise. */
   databaseUrl: string | null;
+  /** A read replica of databaseUrl for listings and products; reservations and writes stay on databaseUrl. */
+  databaseReadUrl: string | null;
+  /** Connections per PostgreSQL pool (primary, and replica when set). */
+  databasePoolSize: number;
   databaseSchema: string;
   sqlitePath: string;
   /** Secret the checkout service sends as x-internal-token; the stock API refuses every call while unset. */
@@ -31,6 +35,10 @@ export interface CatalogConfig {
    * releases) drop it at once; writes by another process show after at most this long.
    */
   productCacheTtlMs: number;
+  /** On SIGTERM: how long /readyz says 503 before the listener closes, so load balancers stop sending first. */
+  shutdownDelayMs: number;
+  /** On SIGTERM: how long requests in flight may take to finish before the process exits regardless. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -57,14 +65,17 @@ const publicBase = (name: string) =>
     })
     .transform((raw) => raw.replace(/\/+$/, ''));
 
+const postgresUrl = (name: string) =>
+  text(name).refine((raw) => /^postgres(ql)?:\/\/./.test(raw) && URL.canParse(raw), {
+    error: `${name} must be a postgres:// or postgresql:// URL`,
+  });
+
 const schema = z.object({
   PORT: integer('PORT', 0, 65535).default(3101),
   HOST: text('HOST').min(1).default('127.0.0.1'),
-  DATABASE_URL: text('DATABASE_URL')
-    .refine((raw) => /^postgres(ql)?:\/\/./.test(raw) && URL.canParse(raw), {
-      error: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
-    })
-    .optional(),
+  DATABASE_URL: postgresUrl('DATABASE_URL').optional(),
+  DATABASE_READ_URL: postgresUrl('DATABASE_READ_URL').optional(),
+  DATABASE_POOL_SIZE: integer('DATABASE_POOL_SIZE', 1, 200).default(10),
   DATABASE_SCHEMA: text('DATABASE_SCHEMA')
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'DATABASE_SCHEMA must be a lower-case SQL identifier (letters, digits, _)' })
     .default('public'),
@@ -74,10 +85,12 @@ const schema = z.object({
   PUBLIC_API_BASE: publicBase('PUBLIC_API_BASE').default('/api/catalog'),
   CATALOG_SEED: integer('CATALOG_SEED', 0, 2 ** 32 - 1).default(20261121),
   SEED_PRODUCTS: integer('SEED_PRODUCTS', 0, 100_000).default(180),
-  MAX_LIMIT: integer('MAX_LIMIT', 1, 100_000).default(10_000),
+  MAX_LIMIT: integer('MAX_LIMIT', 1, 100_000).default(1000),
   COUNT_CACHE_TTL_MS: integer('COUNT_CACHE_TTL_MS', 0, 86_400_000).default(60_000),
   PRODUCT_CACHE_SIZE: integer('PRODUCT_CACHE_SIZE', 0, 1_000_000).default(20_000),
   PRODUCT_CACHE_TTL_MS: integer('PRODUCT_CACHE_TTL_MS', 0, 86_400_000).default(5_000),
+  SHUTDOWN_DELAY_MS: integer('SHUTDOWN_DELAY_MS', 0, 120_000).default(0),
+  SHUTDOWN_GRACE_MS: integer('SHUTDOWN_GRACE_MS', 100, 600_000).default(10_000),
 });
 
 /**
@@ -91,10 +104,15 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     throw new ConfigError(`Invalid catalogue configuration: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
   }
   const c = parsed.data;
+  if (c.DATABASE_READ_URL && !c.DATABASE_URL) {
+    throw new ConfigError('Invalid catalogue configuration: DATABASE_READ_URL needs DATABASE_URL (the primary that takes the writes)');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL ?? null,
+    databaseReadUrl: c.DATABASE_READ_URL ?? null,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     databaseSchema: c.DATABASE_SCHEMA,
     sqlitePath: c.SQLITE_PATH ?? defaults.sqlitePath,
     internalToken: c.INTERNAL_TOKEN ?? null,
@@ -106,5 +124,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     countCacheTtlMs: c.COUNT_CACHE_TTL_MS,
     productCacheSize: c.PRODUCT_CACHE_SIZE,
     productCacheTtlMs: c.PRODUCT_CACHE_TTL_MS,
+    shutdownDelayMs: c.SHUTDOWN_DELAY_MS,
+    shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
   };
 }

@@ -15,11 +15,60 @@ function run(env: Record<string, string>) {
   return { child, exited, out: () => stdout, err: () => stderr };
 }
 
+async function listening(process: ReturnType<typeof run>): Promise<string> {
+  const started = Date.now();
+  while (!/listening on (http:\S+)/.test(process.out()) && Date.now() - started < 15_000) await new Promise((resolve) => setTimeout(resolve, 50));
+  return /listening on (http:\S+)/.exec(process.out())![1]!;
+}
+
 describe('main.ts', () => {
   it('exits 1 with one clear line on a bad setting', async () => {
     const process = run({ PORT: 'abc' });
     expect(await process.exited).toBe(1);
     expect(process.err()).toBe("Invalid catalogue configuration: PORT must be an integer from 0 to 65535 (got 'abc')\n");
+  });
+
+  it('answers probes: alive, ready once it holds a catalogue, not ready while empty', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-probes-'));
+    const seeded = run({ PORT: '0', SQLITE_PATH: join(dir, 'seeded.db'), SEED_PRODUCTS: '12' });
+    const empty = run({ PORT: '0', SQLITE_PATH: join(dir, 'empty.db'), SEED_PRODUCTS: '0' });
+    try {
+      const [seededUrl, emptyUrl] = await Promise.all([listening(seeded), listening(empty)]);
+      expect(await (await fetch(`${seededUrl}/healthz`)).json()).toEqual({ status: 'ok' });
+      expect(await (await fetch(`${seededUrl}/readyz`)).json()).toEqual({ status: 'ready' });
+      const notReady = await fetch(`${emptyUrl}/readyz`);
+      expect(notReady.status).toBe(503);
+      expect(await notReady.json()).toEqual({ status: 'unavailable', reason: 'the catalogue is empty' });
+      expect((await fetch(`${emptyUrl}/healthz`)).status).toBe(200);
+    } finally {
+      seeded.child.kill('SIGKILL');
+      empty.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('on SIGTERM turns not-ready first, keeps serving through the drain delay, then exits 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-drain-'));
+    const process = run({ PORT: '0', SQLITE_PATH: join(dir, 'catalog.db'), SEED_PRODUCTS: '12', SHUTDOWN_DELAY_MS: '1500' });
+    try {
+      const url = await listening(process);
+      process.child.kill('SIGTERM');
+      // The signal reaches the child asynchronously: a request sent right after kill() can be
+      // answered before the handler runs, so wait (well inside the 1.5 s drain) for the flip.
+      let ready = await fetch(`${url}/readyz`);
+      for (let tries = 0; ready.status === 200 && tries < 20; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        ready = await fetch(`${url}/readyz`);
+      }
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: 'unavailable', reason: 'the service is stopping' });
+      expect((await fetch(`${url}/products/1`)).status).toBe(200);
+      expect(await process.exited).toBe(0);
+      await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    } finally {
+      process.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('starts, logs its address once, serves, and stops cleanly on SIGTERM', async () => {

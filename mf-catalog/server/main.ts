@@ -1,5 +1,6 @@
 // Entry point: `node mf-catalog/server/main.ts` (Node 24 runs the TypeScript directly).
 import { join } from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import { createCatalogServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -12,20 +13,16 @@ async function main(): Promise<void> {
   console.log(`catalog service listening on ${url} (${server.store.description})`);
   if (config.internalToken === null) console.log('catalog service: INTERNAL_TOKEN is not set, so the stock API refuses every call');
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`catalog service: error while stopping on ${signal}:`, error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  // SIGTERM (a supervisor, Kubernetes) or SIGINT: readiness fails first, then the listener closes
+  // while requests in flight finish, then the pools close; past the grace period the process exits
+  // regardless.
+  closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`catalog service: ${message}`) } }, async ({ signal, err }) => {
+    if (err) console.error('catalog service: stopping after an unexpected error:', err);
+    else console.log(`catalog service: ${signal ?? 'stop'} received, finishing requests in flight`);
+    server.beginShutdown();
+    if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    await server.close();
+  });
 }
 
 main().catch((error: unknown) => {

@@ -65,6 +65,17 @@ export const list = <T extends string>(name: string, allowed: readonly T[]) =>
       : { ok: false, message: `'${name}' has unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map(shown).join(', ')}; known fields: ${allowed.join(', ')}` };
   });
 
+/** Product ids, comma-separated: each a positive whole number, at most `max` of them, duplicates once. */
+export const idList = (name: string, max: number) =>
+  param(name, (raw) => {
+    const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    if (items.length === 0) return { ok: false, message: `'${name}' must list product ids, e.g. ${name}=3,8,21` };
+    if (items.length > max) return { ok: false, message: `'${name}' may list at most ${max} product ids` };
+    const bad = items.find((item) => !/^[1-9]\d{0,9}$/.test(item) || Number(item) > 2_147_483_647);
+    if (bad !== undefined) return { ok: false, message: `'${name}' must list positive whole numbers (got '${bad.slice(0, 40)}')` };
+    return { ok: true, value: [...new Set(items.map(Number))] };
+  });
+
 /** Empty parameters (`brand=`) mean "not given", which is how forms send an unset filter. */
 export function withoutEmpty(query: unknown): Record<string, unknown> {
   if (typeof query !== 'object' || query === null) return {};

@@ -58,7 +58,7 @@ function fakeRepository() {
     reads: () => reads,
     setStock(id: number, stock: number) {
       data.get(id)!.stock = stock;
-      for (const listener of listeners) listener([id]);
+      for (const listener of listeners) listener([id], 'stock');
     },
     hold() {
       let open!: () => void;

@@ -3,6 +3,7 @@ import { BACKENDS, startTestServer, type TestServer } from '../testing/harness.t
 interface Product {
   id: number;
   title: string;
+  description: string;
   category: string;
   brand: string;
   color: string;
@@ -107,9 +108,32 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
     });
   });
 
+  describe('several products by id in one request', () => {
+    it('answers exactly those, in the order asked, leaving unknown ids out', async () => {
+      const { status, body } = await t.get('/products?ids=21,3,9999,8,3&select=title,price');
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        products: [21, 3, 8].map((id) => ({ id, title: all[id - 1]!.title, price: all[id - 1]!.price })),
+        total: 3,
+        skip: 0,
+        limit: 3,
+      });
+    });
+
+    it.each([
+      ['/products?ids=1,x', /'ids' must list positive whole numbers \(got 'x'\)/],
+      [`/products?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, /'ids' may list at most 100 product ids/],
+      ['/products?ids=1,2&category=bags', /'ids' names the products itself: combine it only with 'select'/],
+    ])('refuses %s with a clear 400', async (url, message) => {
+      const { status, body } = await t.get(url);
+      expect(status).toBe(400);
+      expect((body as { message: string }).message).toMatch(message);
+    });
+  });
+
   describe('bad input', () => {
     it.each([
-      ['/products?limit=-1', /'limit' must be a whole number from 0 to 10000 \(got '-1'\)/],
+      ['/products?limit=-1', /'limit' must be a whole number from 0 to 1000 \(got '-1'\)/],
       ['/products?limit=abc', /'limit'.*got 'abc'/],
       ['/products?limit=1.5', /'limit'/],
       ['/products?limit=10001', /'limit'/],
@@ -153,10 +177,12 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
   });
 
   describe('search', () => {
-    const titled = (text: string) => all.filter((p) => p.title.toLowerCase().includes(text.toLowerCase()));
+    // DummyJSON's search: a case-insensitive substring of the title or of the description.
+    const titled = (text: string) =>
+      all.filter((p) => p.title.toLowerCase().includes(text.toLowerCase()) || p.description.toLowerCase().includes(text.toLowerCase()));
 
-    it.each(['chair', 'CHAIR', 'ChAiR', 'air', 'e c', 'ss', 'a', 'Noise-Cancelling', 'Lounge Chair'])(
-      'matches %p as a case-insensitive substring of the title',
+    it.each(['chair', 'CHAIR', 'ChAiR', 'air', 'e c', 'ss', 'a', 'Noise-Cancelling', 'Lounge Chair', 'pleasure to use', 'POCKET'])(
+      'matches %p as a case-insensitive substring of the title or the description',
       async (q) => {
         const { body } = await t.get(`/products/search?q=${encodeURIComponent(q)}&limit=0`);
         expect(body.total).toBe(titled(q).length);
@@ -164,7 +190,15 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
       },
     );
 
-    it('finds nothing for text no title holds, including LIKE and FTS syntax', async () => {
+    it('does not match text that runs from the title on into the description', async () => {
+      const product = all[0]!;
+      const across = `${product.title.slice(-3)} ${product.description.slice(0, 3)}`;
+      const { body } = await t.get(`/products/search?q=${encodeURIComponent(across)}&limit=0`);
+      expect(body.total).toBe(titled(across).length);
+      expect(ids(body.products)).not.toContain(product.id);
+    });
+
+    it('finds nothing for text no product holds, including LIKE and FTS syntax', async () => {
       for (const q of ['zzzz', '%', '_', '"', 'chair"', 'NEAR(a b)', '*']) {
         const { status, body } = await t.get(`/products/search?q=${encodeURIComponent(q)}`);
         expect(status).toBe(200);
@@ -201,7 +235,7 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
 
       const searched = await t.get('/products/search?q=e&category=bags&maxPrice=69.99&sortBy=createdAt&order=desc&limit=0');
       const expectedSearch = all
-        .filter((p) => p.title.toLowerCase().includes('e') && p.category === 'bags' && p.price <= 69.99)
+        .filter((p) => (p.title.toLowerCase().includes('e') || p.description.includes('e')) && p.category === 'bags' && p.price <= 69.99)
         .sort((a, b) => b.meta.createdAt.localeCompare(a.meta.createdAt) || b.id - a.id);
       expect(ids(searched.body.products)).toEqual(ids(expectedSearch));
     });

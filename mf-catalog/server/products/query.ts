@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollars, flag, integer, list, oneOf, text, withoutEmpty } from '../http/params.ts';
+import { dollars, flag, idList, integer, list, oneOf, text, withoutEmpty } from '../http/params.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import {
   CATEGORY_SLUGS,
@@ -16,10 +16,15 @@ import {
 const MAX_SKIP = 100_000_000;
 const DEFAULT_LIMIT = 30;
 
+/** Most products one `ids=` lookup may name: a cart, a wish list, a comparison. */
+export const MAX_IDS = 100;
+
 export interface ListRequest {
   query: ListQuery;
   select: ProductField[] | null;
   facets: boolean;
+  /** `ids=3,8,21`: exactly these products, in this order (unknown ones left out), in one request. */
+  ids?: number[];
 }
 
 function listSchema(maxLimit: number) {
@@ -37,6 +42,10 @@ function listSchema(maxLimit: number) {
       minPrice: dollars('minPrice').optional(),
       maxPrice: dollars('maxPrice').optional(),
       facets: flag('facets').optional(),
+      ids: idList('ids', MAX_IDS).optional(),
+    })
+    .refine((v) => v.ids === undefined || Object.keys(v).every((key) => key === 'ids' || key === 'select'), {
+      error: "'ids' names the products itself: combine it only with 'select'",
     })
     .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
       error: "'minPrice' must not be greater than 'maxPrice'",
@@ -70,7 +79,7 @@ export function parseListRequest(raw: unknown, maxLimit: number, overrides: { ca
   if (v.color) query.color = v.color as ColorName;
   if (v.minPrice !== undefined) query.minPriceCents = Math.round(v.minPrice * 100);
   if (v.maxPrice !== undefined) query.maxPriceCents = Math.round(v.maxPrice * 100);
-  return { query, select: v.select?.length ? v.select : null, facets: v.facets ?? false };
+  return { query, select: v.select?.length ? v.select : null, facets: v.facets ?? false, ...(v.ids ? { ids: v.ids } : {}) };
 }
 
 const selectOnly = z.object({ select: list('select', PRODUCT_FIELDS).optional() });

@@ -41,7 +41,12 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
    */
   async function listing(reply: FastifyReply, rawQuery: unknown, category?: CategorySlug): Promise<string> {
     const request = parseListRequest(rawQuery, maxLimit, category ? { category } : {});
-    const [{ ids, total }, facetJson] = await Promise.all([
+    if (request.ids) {
+      const found = await products.many(request.ids);
+      reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
+      return `{"products":[${found.map((product) => product.render(request.select)).join(',')}],"total":${found.length},"skip":0,"limit":${found.length}}`;
+    }
+    const [{ ids, total, totalIsLowerBound }, facetJson] = await Promise.all([
       repository.listProductIds(request.query),
       request.facets ? facets.facetsJson(request.query) : undefined,
     ]);
@@ -49,6 +54,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
     let body = '{"products":[';
     for (let i = 0; i < page.length; i++) body += (i === 0 ? '' : ',') + page[i]!.render(request.select);
     body += `],"total":${total},"skip":${request.query.skip},"limit":${page.length}`;
+    if (totalIsLowerBound) body += ',"totalIsLowerBound":true';
     if (facetJson !== undefined) body += `,"facets":${facetJson}`;
     reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
     return `${body}}`;

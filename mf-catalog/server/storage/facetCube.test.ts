@@ -65,12 +65,27 @@ describe.each(BACKENDS)('facet cube on %s', (backend) => {
     }
   }
 
+  /**
+   * The same page and total; where SQL stopped counting at its bound (1,000) and the cube knows the
+   * filter, the cube's exact total is above that bound.
+   */
+  async function expectSameListing(query: ListQuery): Promise<void> {
+    const fromCube = await store.listProductIds(query);
+    const counted = await sqlOnly.listProductIds(query);
+    if (counted.totalIsLowerBound && !fromCube.totalIsLowerBound) {
+      expect(fromCube.ids).toEqual(counted.ids);
+      expect(fromCube.total).toBeGreaterThan(counted.total);
+    } else {
+      expect(fromCube).toEqual(counted);
+    }
+  }
+
   it('gives the same totals and facet counts as counting in SQL', async () => {
     await withCube();
     for (const filter of FILTERS) {
       expect(plain(await store.facetCounts(filter))).toEqual(plain(await sqlOnly.facetCounts(filter)));
       const query: ListQuery = { ...filter, limit: 3, skip: 0, sortBy: 'rating', order: 'desc' };
-      expect(await store.listProductIds(query)).toEqual(await sqlOnly.listProductIds(query));
+      await expectSameListing(query);
     }
   });
 
@@ -78,7 +93,7 @@ describe.each(BACKENDS)('facet cube on %s', (backend) => {
     for (const filter of [{ q: 'chair', category: 'furniture' }, { minPriceCents: 1500, maxPriceCents: 2500 }, { maxPriceCents: 1 }] as ProductFilter[]) {
       expect(plain(await store.facetCounts(filter))).toEqual(plain(await sqlOnly.facetCounts(filter)));
       const query: ListQuery = { ...filter, limit: 5, skip: 0, sortBy: 'id', order: 'asc' };
-      expect(await store.listProductIds(query)).toEqual(await sqlOnly.listProductIds(query));
+      await expectSameListing(query);
     }
   });
 

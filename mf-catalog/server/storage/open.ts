@@ -1,13 +1,20 @@
 import type { CatalogConfig } from '../config.ts';
-import { PostgresStore } from './postgres.ts';
+import { SqlCatalogStore } from './catalogStore.ts';
+import { PostgresDriver } from './postgres.ts';
 import type { CatalogStore } from './repository.ts';
-import { SqliteStore } from './sqlite.ts';
+import { SqliteDriver } from './sqlite.ts';
 
 /** PostgreSQL when DATABASE_URL is configured, the embedded SQLite file otherwise. */
 export async function openStore(
-  config: Pick<CatalogConfig, 'databaseUrl' | 'databaseSchema' | 'sqlitePath' | 'countCacheTtlMs'>,
+  config: Pick<CatalogConfig, 'databaseUrl' | 'databaseReadUrl' | 'databasePoolSize' | 'databaseSchema' | 'sqlitePath' | 'countCacheTtlMs'>,
 ): Promise<CatalogStore> {
-  return config.databaseUrl
-    ? PostgresStore.open(config.databaseUrl, config.databaseSchema, config.countCacheTtlMs)
-    : new SqliteStore(config.sqlitePath, config.countCacheTtlMs);
+  const driver = config.databaseUrl
+    ? await PostgresDriver.open({
+        url: config.databaseUrl,
+        readUrl: config.databaseReadUrl,
+        schema: config.databaseSchema,
+        poolSize: config.databasePoolSize,
+      })
+    : new SqliteDriver(config.sqlitePath);
+  return SqlCatalogStore.open(driver, config.countCacheTtlMs);
 }

@@ -10,19 +10,31 @@ export interface FacetCounts {
 }
 
 /**
- * Told after products change through this store: the ids whose data changed (stock included), or
- * null when any product may have changed (bulk load, clear). Caches of product data listen to it.
+ * Told after products change, through this store or (on PostgreSQL) another instance: the ids whose
+ * data changed, or null when any product may have changed (bulk load, clear); `kind` is 'stock' when
+ * only their stock changed (listings stay as they were: none filters or sorts by stock) and 'data'
+ * otherwise. Caches of product data listen to it.
  */
-export type ProductChangeListener = (ids: readonly number[] | null) => void;
+export type ProductChangeListener = (ids: readonly number[] | null, kind: 'stock' | 'data') => void;
+
+/** The ids of the page a listing shows, in order, and how many products match its filter. */
+export interface ListedIds {
+  ids: number[];
+  total: number;
+  /**
+   * Set when counting stopped at `total` and more products match: filters the facet cube cannot
+   * answer (text search, prices off the shop's ranges) are counted only up to a bound past the page.
+   */
+  totalIsLowerBound?: true;
+}
 
 export interface ProductRepository {
   listProducts(query: ListQuery): Promise<{ rows: ProductRecord[]; total: number }>;
-  /** The ids of the page a listing shows, in order, and the total matching its filter. */
-  listProductIds(query: ListQuery): Promise<{ ids: number[]; total: number }>;
+  listProductIds(query: ListQuery): Promise<ListedIds>;
   getProduct(id: number): Promise<ProductRecord | null>;
   /** The products with these ids that exist, in any order. */
   getProducts(ids: readonly number[]): Promise<ProductRecord[]>;
-  /** Registers a listener for changes made through this store (see ProductChangeListener). */
+  /** Registers a listener for product changes (see ProductChangeListener). */
   onProductsChanged(listener: ProductChangeListener): void;
   facetCounts(filter: ProductFilter): Promise<FacetCounts>;
   countProducts(): Promise<number>;
@@ -79,6 +91,11 @@ export interface StockRepository {
 export interface CatalogStore extends ProductRepository, StockRepository {
   /** Starts building what speeds up counting (the facet cube) in the background; the service calls it once it is up. */
   warmUp(): void;
+  /**
+   * Whether the store can serve: its database answers, the schema is in place and it holds a
+   * catalogue. Resolves a reason when it cannot (for readiness probes); cheap at any size.
+   */
+  readiness(): Promise<{ ready: true } | { ready: false; reason: string }>;
   /** A short human description for the start-up log line, e.g. "sqlite /path/catalog.db". */
   readonly description: string;
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-// SQL shared by the SQLite and PostgreSQL stores, so filtering and ordering mean the same on both.
+// SQL shared by the SQLite and PostgreSQL stores, so filtering, ordering and counting mean the same on both.
 import {
   PRICE_RANGES,
   type CategorySlug,
@@ -13,72 +13,93 @@ import type { FacetCounts, Reservation, ReservationLine, ReservationStatus } fro
 export const PRODUCT_COLUMNS =
   'id, title, description, category, brand, color, price_cents, discount, rating, stock, sku, tags, thumbnail, images, created_at, updated_at';
 
-/** Collects bind values and renders the dialect's placeholder for each. */
+/** Collects bind values as $1, $2, ... (the SQLite store reads these as its numbered ?1, ?2, ...). */
 export class Params {
   readonly values: unknown[] = [];
-  private readonly numbered: boolean;
-
-  constructor(style: 'sqlite' | 'postgres') {
-    this.numbered = style === 'postgres';
-  }
 
   add(value: unknown): string {
     this.values.push(value);
-    return this.numbered ? `$${this.values.length}` : '?';
+    return `$${this.values.length}`;
   }
 }
 
 export interface Dialect {
-  style: 'sqlite' | 'postgres';
-  /** A predicate for "title contains q, ignoring case"; `plain` ('' or '+') goes before an indexed column. */
-  titleContains(q: string, params: Params, plain: string): string;
+  /** A predicate for "title or description contains q, ignoring case". */
+  textContains(q: string, params: Params): string;
   /** The expression titles sort by (case-insensitive, byte order otherwise). */
   titleSortKey: string;
+  /** The column as an expression no index serves, so the planner cannot pick that index for it. */
+  unindexed(column: string, type: ColumnType): string;
+  /**
+   * Whether the store should pick the page plan (PagePlan) from its exact counts. SQLite's planner
+   * cannot see how filters correlate and needs that; PostgreSQL's statistics choose as well, and its
+   * expressions cost a computation per row that the walk would pay.
+   */
+  guidedPlans: boolean;
+  /** The page of a text-only search in id order straight from the search index, or null for the general query. */
+  textPage(q: string, order: 'asc' | 'desc', limit: number, offset: number): Statement | null;
+  /** The matches of a text-only search counted up to `bound` + 1 straight from the search index, or null for the general query. */
+  textCount(q: string, bound: number): Statement | null;
+  /** A predicate for "id is one of these ids", one statement for any number of them. */
+  idIn(ids: readonly number[], params: Params): string;
+  /** ' FOR UPDATE' where the engine locks rows that way; SQLite's write transactions lock the whole database. */
+  forUpdate: string;
 }
+
+export type ColumnType = 'number' | 'text' | 'time';
 
 /** Which filter a facet leaves out: each facet counts what the other filters leave. */
 export type FacetDimension = 'category' | 'brand' | 'color' | 'price';
 
+/**
+ * How a page is found when filters other than the category are set. 'walk': follow the sort key's
+ * index and test each entry against the filters, stopping after the page (cheap when the filters
+ * match a large share). 'sort': collect the matches through the filter indexes and sort them (cheap
+ * when they match few). Planners estimate that share from statistics that do not see how the filter
+ * columns correlate; the store knows the exact count from the facet cube and decides.
+ */
+export type PagePlan = 'planner' | 'walk' | 'sort';
+
 export interface WhereOptions {
   /** Leave this filter out (facet counts). */
   omit?: FacetDimension;
-  /**
-   * Keep the planner from using indexes for filters other than category, so it walks the index of
-   * this sort key instead and stops after one page. SQLite's planner cannot tell that this wins when
-   * a filter matches a large share of the catalogue; the store decides from the count.
-   */
-  walkSortIndex?: SortKey;
+  /** Hide filter columns from the planner (other than the category and the sort key), so it walks the sort index. */
+  walk?: SortKey;
 }
 
 export function whereClause(filter: ProductFilter, dialect: Dialect, params: Params, options: WhereOptions = {}): string {
-  const { omit, walkSortIndex } = options;
-  // Unary plus makes a column an expression, which SQLite will not look up through an index.
-  const plain = (sortKey: SortKey | null) => (walkSortIndex && walkSortIndex !== sortKey ? '+' : '');
+  const { omit, walk } = options;
+  const column = (name: string, type: 'number' | 'text', sortKey: SortKey | null) =>
+    walk && walk !== sortKey ? dialect.unindexed(name, type) : name;
   const terms: string[] = [];
-  if (filter.q) terms.push(dialect.titleContains(filter.q, params, plain(null)));
+  if (filter.q) terms.push(dialect.textContains(filter.q, params));
   if (filter.category && omit !== 'category') terms.push(`category = ${params.add(filter.category)}`);
-  if (filter.brand && omit !== 'brand') terms.push(`${plain(null)}brand = ${params.add(filter.brand)}`);
-  if (filter.color && omit !== 'color') terms.push(`${plain(null)}color = ${params.add(filter.color)}`);
+  if (filter.brand && omit !== 'brand') terms.push(`${column('brand', 'text', null)} = ${params.add(filter.brand)}`);
+  if (filter.color && omit !== 'color') terms.push(`${column('color', 'text', null)} = ${params.add(filter.color)}`);
   if (omit !== 'price') {
-    const price = `${plain('price')}price_cents`;
+    const price = column('price_cents', 'number', 'price');
     if (filter.minPriceCents !== undefined) terms.push(`${price} >= ${params.add(filter.minPriceCents)}`);
     if (filter.maxPriceCents !== undefined) terms.push(`${price} <= ${params.add(filter.maxPriceCents)}`);
   }
   return terms.length ? `WHERE ${terms.join(' AND ')}` : '';
 }
 
+const SORT_COLUMNS: Record<Exclude<SortKey, 'title'>, [string, ColumnType]> = {
+  id: ['id', 'number'],
+  price: ['price_cents', 'number'],
+  rating: ['rating', 'number'],
+  createdAt: ['created_at', 'time'],
+  discountPercentage: ['discount', 'number'],
+};
+
 // The id tie-breaker runs in the same direction as the key so one index serves the whole ORDER BY.
-export function orderClause(sortBy: SortKey, order: 'asc' | 'desc', dialect: Dialect): string {
+// With `sort`, the keys are expressions no index serves, so the planner collects the matches first.
+export function orderClause(sortBy: SortKey, order: 'asc' | 'desc', dialect: Dialect, sort = false): string {
   const dir = order === 'desc' ? 'DESC' : 'ASC';
-  const column: Record<SortKey, string> = {
-    id: 'id',
-    title: dialect.titleSortKey,
-    price: 'price_cents',
-    rating: 'rating',
-    createdAt: 'created_at',
-    discountPercentage: 'discount',
-  };
-  return sortBy === 'id' ? `ORDER BY id ${dir}` : `ORDER BY ${column[sortBy]} ${dir}, id ${dir}`;
+  const key = ([column, type]: [string, ColumnType]) => (sort ? dialect.unindexed(column, type) : column);
+  const id = key(SORT_COLUMNS.id);
+  if (sortBy === 'id') return `ORDER BY ${id} ${dir}`;
+  return `ORDER BY ${sortBy === 'title' ? dialect.titleSortKey : key(SORT_COLUMNS[sortBy])} ${dir}, ${id} ${dir}`;
 }
 
 export interface Statement {
@@ -86,21 +107,56 @@ export interface Statement {
   values: unknown[];
 }
 
+/** Exact count of a filter: for the catalogue's size and the facet cube's checks, never per request. */
 export function countSql(filter: ProductFilter, dialect: Dialect): Statement {
-  const params = new Params(dialect.style);
+  const params = new Params();
   return { sql: `SELECT count(*) AS n FROM products ${whereClause(filter, dialect, params)}`, values: params.values };
 }
 
 /**
- * The ids of one page. Only ids: the sort and filter indexes hold them, so the page is found without
- * reading the wide rows, and the rows themselves come from the product cache or one lookup by id.
+ * Matches of a filter counted up to bound + 1 and no further: counting every match of a broad
+ * search in a million products costs tens to hundreds of milliseconds, finding bound + 1 of them
+ * a fraction of one.
  */
-export function pageIdsSql(query: ListQuery, dialect: Dialect, options: WhereOptions = {}): Statement {
-  const params = new Params(dialect.style);
-  const where = whereClause(query, dialect, params, options);
-  const order = orderClause(query.sortBy, query.order, dialect);
+export function cappedCountSql(filter: ProductFilter, bound: number, dialect: Dialect): Statement {
+  const direct = textOnly(filter) ? dialect.textCount(filter.q!, bound) : null;
+  if (direct) return direct;
+  const params = new Params();
+  const where = whereClause(filter, dialect, params);
+  return { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM products ${where} LIMIT ${params.add(bound + 1)}) AS capped`, values: params.values };
+}
+
+/** True when the only filter is text search. */
+export function textOnly(filter: ProductFilter): boolean {
+  return (
+    filter.q !== undefined &&
+    filter.q !== '' &&
+    !filter.category &&
+    !filter.brand &&
+    !filter.color &&
+    filter.minPriceCents === undefined &&
+    filter.maxPriceCents === undefined
+  );
+}
+
+/**
+ * The ids of one window of a listing. Only ids: the sort and filter indexes hold them, so the page is
+ * found without reading the wide rows, and the rows themselves come from the product cache or one
+ * lookup by id.
+ */
+export function pageIdsSql(query: ListQuery, dialect: Dialect, plan: PagePlan = 'planner'): Statement {
+  const direct = query.sortBy === 'id' && textOnly(query) ? dialect.textPage(query.q!, query.order, query.limit, query.skip) : null;
+  if (direct) return direct;
+  const params = new Params();
+  const where = whereClause(query, dialect, params, plan === 'walk' ? { walk: query.sortBy } : {});
+  const order = orderClause(query.sortBy, query.order, dialect, plan === 'sort');
   const sql = `SELECT id FROM products ${where} ${order} LIMIT ${params.add(query.limit)} OFFSET ${params.add(query.skip)}`;
   return { sql, values: params.values };
+}
+
+/** Filters the sort and category indexes cannot answer alone, which is where the page plan matters. */
+export function hasOtherFilters(filter: ProductFilter): boolean {
+  return Boolean(filter.brand || filter.color || filter.minPriceCents !== undefined || filter.maxPriceCents !== undefined);
 }
 
 /** Puts records in the order of ids, leaving out ids that have no record (deleted meanwhile). */
@@ -114,38 +170,19 @@ export function inIdOrder(ids: readonly number[], records: readonly ProductRecor
   return ordered;
 }
 
-/** A list of change listeners; a failing listener must not undo or fail the write that told it. */
-export class ChangeListeners {
-  private readonly listeners: ((ids: readonly number[] | null) => void)[] = [];
-
-  add(listener: (ids: readonly number[] | null) => void): void {
-    this.listeners.push(listener);
-  }
-
-  notify(ids: readonly number[] | null): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(ids);
-      } catch (error) {
-        console.error('catalog: product change listener failed:', error);
-      }
-    }
-  }
-}
-
 interface FacetSql extends Statement {
   dimension: FacetDimension;
 }
 
 function facetSql(filter: ProductFilter, dialect: Dialect): FacetSql[] {
   const grouped = (dimension: Exclude<FacetDimension, 'price'>): FacetSql => {
-    const params = new Params(dialect.style);
+    const params = new Params();
     const where = whereClause(filter, dialect, params, { omit: dimension });
     const notNull = `${dimension} IS NOT NULL`;
     const sql = `SELECT ${dimension} AS k, count(*) AS n FROM products ${where ? `${where} AND ${notNull}` : `WHERE ${notNull}`} GROUP BY ${dimension}`;
     return { dimension, sql, values: params.values };
   };
-  const params = new Params(dialect.style);
+  const params = new Params();
   const where = whereClause(filter, dialect, params, { omit: 'price' });
   const sums = PRICE_RANGES.map(
     (r, i) => `coalesce(sum(CASE WHEN price_cents BETWEEN ${r.minCents} AND ${r.maxCents} THEN 1 ELSE 0 END), 0) AS r${i}`,
@@ -164,7 +201,7 @@ type Row = Record<string, unknown>;
 export async function collectFacetCounts(
   filter: ProductFilter,
   dialect: Dialect,
-  query: (statement: Statement) => Row[] | Promise<Row[]>,
+  query: (statement: Statement) => Promise<Row[]>,
 ): Promise<FacetCounts> {
   const counts: FacetCounts = { categories: new Map(), brands: new Map(), colors: new Map(), priceRanges: [] };
   const targets = { category: counts.categories, brand: counts.brands, color: counts.colors };

@@ -1,38 +1,12 @@
+// The SQLite driver (node:sqlite): schema, search index, statements and bulk loading for one file.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
-import { LruCache } from '../cache.ts';
-import { filterKey, pageKey, type ListQuery, type ProductFilter, type ProductRecord, type SortKey } from '../products/model.ts';
-import type {
-  CatalogStore,
-  FacetCounts,
-  ProductChangeListener,
-  Reservation,
-  ReservationLine,
-  ReserveOutcome,
-  StockLine,
-  TransitionOutcome,
-} from './repository.ts';
-import {
-  PRODUCT_COLUMNS,
-  ChangeListeners,
-  byProduct,
-  collectFacetCounts,
-  inIdOrder,
-  likePattern,
-  countSql,
-  pageIdsSql,
-  recordValues,
-  rowToRecord,
-  rowToReservation,
-  type Dialect,
-  type Params,
-  type ProductRow,
-  type ReservationRow,
-  type Statement,
-} from './sql.ts';
-import { CubeKeeper, cubeSql, type CubeRow } from './facetCube.ts';
+import type { ProductRecord } from '../products/model.ts';
+import type { ProductChange, SqlDriver, Transaction } from './catalogStore.ts';
+import { cubeSql, type CubeRow } from './facetCube.ts';
+import { PRODUCT_COLUMNS, likePattern, recordValues, type Dialect, type Params, type Statement } from './sql.ts';
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS products (
@@ -60,24 +34,29 @@ CREATE TABLE IF NOT EXISTS stock_reservations (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 ) STRICT;
-CREATE VIRTUAL TABLE IF NOT EXISTS products_fts
-  USING fts5(title, content = 'products', content_rowid = 'id', tokenize = 'trigram');
 `;
+
+// Search matches title or description, as DummyJSON's does: a trigram index over both columns, whose
+// phrase queries are substring matches within one column.
+const SEARCH_TABLE = `CREATE VIRTUAL TABLE products_fts
+  USING fts5(title, description, content = 'products', content_rowid = 'id', tokenize = 'trigram')`;
 
 // One index per sort key, and category-led pairs because the shop page mostly lists one category.
 // The sort indexes end with (id, price_cents, color): id keeps the tie-break in index order, and
-// price and colour let a walk of the sort index (see WhereOptions.walkSortIndex) test those filters
-// without reading the wide rows, so a filtered page is found in the index alone.
+// price and colour let a walk of the sort index (PagePlan 'walk') test those filters without
+// reading the wide rows, so a filtered page is found in the index alone.
 const INDEXES = [
   'products_category_walk ON products (category, id, price_cents, color)',
-  'products_category_price ON products (category, price_cents)',
   'products_category_rating_walk ON products (category, rating, id, price_cents, color)',
   'products_category_created_walk ON products (category, created_at, id, price_cents, color)',
   'products_category_discount_walk ON products (category, discount, id, price_cents, color)',
-  // Filter columns together, so counting any filter combination never has to read the wide rows.
-  'products_category_color_price ON products (category, color, price_cents)',
+  // Filter columns together, so counting any filter combination never has to read the wide rows, and
+  // every sort key after them: a filter that matches few products (PagePlan 'sort') finds them all
+  // in one index range and sorts them there, without a visit to the table.
+  'products_category_price_sort ON products (category, price_cents, rating, created_at, discount)',
+  'products_category_color_price_sort ON products (category, color, price_cents, rating, created_at, discount)',
   'products_brand_color_price ON products (brand, color, price_cents)',
-  'products_color_price ON products (color, price_cents)',
+  'products_color_price_sort ON products (color, price_cents, rating, created_at, discount)',
   'products_price ON products (price_cents)',
   'products_rating_walk ON products (rating, id, price_cents, color)',
   'products_created_walk ON products (created_at, id, price_cents, color)',
@@ -94,17 +73,20 @@ const REPLACED_INDEXES = [
   'products_rating',
   'products_created',
   'products_discount',
+  'products_category_price',
+  'products_category_color_price',
+  'products_color_price',
 ];
 
-// Keep the external-content FTS index in step with the products table.
+// Keep the external-content search index in step with the products table.
 const TRIGGERS = [
   `products_fts_ai AFTER INSERT ON products BEGIN
-     INSERT INTO products_fts (rowid, title) VALUES (new.id, new.title); END`,
+     INSERT INTO products_fts (rowid, title, description) VALUES (new.id, new.title, new.description); END`,
   `products_fts_ad AFTER DELETE ON products BEGIN
-     INSERT INTO products_fts (products_fts, rowid, title) VALUES ('delete', old.id, old.title); END`,
-  `products_fts_au AFTER UPDATE OF title ON products BEGIN
-     INSERT INTO products_fts (products_fts, rowid, title) VALUES ('delete', old.id, old.title);
-     INSERT INTO products_fts (rowid, title) VALUES (new.id, new.title); END`,
+     INSERT INTO products_fts (products_fts, rowid, title, description) VALUES ('delete', old.id, old.title, old.description); END`,
+  `products_fts_au AFTER UPDATE OF title, description ON products BEGIN
+     INSERT INTO products_fts (products_fts, rowid, title, description) VALUES ('delete', old.id, old.title, old.description);
+     INSERT INTO products_fts (rowid, title, description) VALUES (new.id, new.title, new.description); END`,
 ];
 
 /** The name an index or trigger definition above starts with. */
@@ -117,37 +99,41 @@ const usesTrigrams = (q: string): boolean => [...q].length >= 3;
 const ftsPhrase = (q: string): string => `"${q.replace(/"/g, '""')}"`;
 
 const dialect: Dialect = {
-  style: 'sqlite',
-  titleContains(q: string, params: Params, plain: string): string {
-    return usesTrigrams(q)
-      ? `${plain}id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${params.add(ftsPhrase(q))})`
-      : `${plain}title LIKE ${params.add(likePattern(q))} ESCAPE '\\'`;
+  textContains(q: string, params: Params): string {
+    if (usesTrigrams(q)) return `id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${params.add(ftsPhrase(q))})`;
+    const pattern = params.add(likePattern(q));
+    return `(title LIKE ${pattern} ESCAPE '\\' OR description LIKE ${pattern} ESCAPE '\\')`;
   },
   titleSortKey: 'title COLLATE NOCASE',
+  unindexed: (column: string) => `+${column}`,
+  guidedPlans: true,
+  // The search index yields its matches in id order, so a page of them stops after the page.
+  textPage: (q, order, limit, offset) =>
+    usesTrigrams(q)
+      ? {
+          sql: `SELECT rowid AS id FROM products_fts WHERE products_fts MATCH $1 ORDER BY rowid ${order === 'desc' ? 'DESC' : 'ASC'} LIMIT $2 OFFSET $3`,
+          values: [ftsPhrase(q), limit, offset],
+        }
+      : null,
+  textCount: (q, bound) =>
+    usesTrigrams(q)
+      ? { sql: 'SELECT count(*) AS n FROM (SELECT rowid FROM products_fts WHERE products_fts MATCH $1 LIMIT $2)', values: [ftsPhrase(q), bound + 1] }
+      : null,
+  // One statement for any number of ids: the list travels as a JSON array.
+  idIn: (ids, params) => `id IN (SELECT value FROM json_each(${params.add(JSON.stringify(ids))}))`,
+  forUpdate: '',
 };
 
-const INSERT_SQL = `INSERT INTO products (${PRODUCT_COLUMNS}) VALUES (${Array(16).fill('?').join(', ')})
+const INSERT_SQL = `INSERT INTO products (${PRODUCT_COLUMNS}) VALUES (${Array.from({ length: 16 }, (_, i) => `?${i + 1}`).join(', ')})
   ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description,
   category = excluded.category, brand = excluded.brand, color = excluded.color, price_cents = excluded.price_cents,
   discount = excluded.discount, rating = excluded.rating, stock = excluded.stock, sku = excluded.sku,
   tags = excluded.tags, thumbnail = excluded.thumbnail, images = excluded.images,
   created_at = excluded.created_at, updated_at = excluded.updated_at`;
 
-/** Sort keys whose *_walk index also holds price and colour, with or without a category in front. */
-const COVERING_WALKS: readonly SortKey[] = ['rating', 'createdAt', 'discountPercentage'];
-
-/** Filters other than category and text, i.e. the ones the sort-index walk stops using indexes for. */
-const hasIndexedFilter = (f: ProductFilter): boolean =>
-  Boolean(f.brand || f.color || f.minPriceCents !== undefined || f.maxPriceCents !== undefined);
-
-/** The FTS phrase when text search of 3+ characters is the only filter, which the search index answers alone. */
-function textOnly(filter: ProductFilter): string | null {
-  return filter.q && usesTrigrams(filter.q) && !filter.category && !hasIndexedFilter(filter) ? ftsPhrase(filter.q) : null;
-}
-
 type Bind = null | number | bigint | string;
 
-/** Runs the cube query on its own read-only connection and posts the rows back (see buildCube). */
+/** Runs the cube query on its own read-only connection and posts the rows back (see cubeRows). */
 const CUBE_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { DatabaseSync } = require('node:sqlite');
@@ -159,31 +145,22 @@ try {
   db.close();
 }`;
 
-/** Larger pages (limit=0 and the like) are not kept, so they cannot push the common ones out. */
-const MAX_CACHED_PAGE = 250;
-
-export class SqliteStore implements CatalogStore {
+export class SqliteDriver implements SqlDriver {
+  readonly dialect = dialect;
   readonly description: string;
   private readonly db: DatabaseSync;
-  private readonly statements = new Map<string, StatementSync>();
-  /** Totals per filter: counting a large share of a big catalogue costs more than the page itself. */
-  private readonly counts: LruCache<string, number>;
-  /**
-   * Page ids per listing, kept as long as totals. No listing filters or sorts by stock, so stock
-   * changes leave them valid; every write of product data clears them with the totals.
-   */
-  private readonly pages: LruCache<string, number[]>;
-  private readonly changes = new ChangeListeners();
-  /** Counts by category, brand, colour and price range, for the shop's totals and facets. */
-  private readonly cube: CubeKeeper;
   private readonly path: string;
+  private readonly statements = new Map<string, StatementSync>();
   private readonly cubeWorkers = new Set<Worker>();
+  /**
+   * The write transaction in progress. One connection serves every request, so a read that comes
+   * while a transaction is open waits for it (it would see uncommitted rows), and so does the next
+   * transaction (SQLite cannot nest them).
+   */
+  private writing: Promise<unknown> | null = null;
 
-  constructor(path: string, countCacheTtlMs = 0) {
+  constructor(path: string) {
     this.path = path;
-    this.cube = new CubeKeeper(() => this.buildCube(), countCacheTtlMs);
-    this.counts = new LruCache(2000, countCacheTtlMs);
-    this.pages = new LruCache(5000, countCacheTtlMs);
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
     this.description = `sqlite ${path}`;
@@ -193,8 +170,17 @@ export class SqliteStore implements CatalogStore {
     this.ensureIndexes();
   }
 
-  /** Recreates indexes and triggers; rebuilds the search index if an interrupted bulk load left it stale. */
+  /**
+   * Recreates indexes and triggers; (re)builds the search index when it is missing, covers fewer
+   * columns than it should (a database of an earlier version) or an interrupted bulk load left it stale.
+   */
   private ensureIndexes(): void {
+    const search = this.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'products_fts'").get() as { sql: string } | undefined;
+    if (search && !search.sql.includes('description')) {
+      for (const definition of TRIGGERS) this.db.exec(`DROP TRIGGER IF EXISTS ${nameOf(definition)}`);
+      this.db.exec('DROP TABLE products_fts');
+    }
+    if (!search || !search.sql.includes('description')) this.db.exec(SEARCH_TABLE);
     const triggers = this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'products_fts_%'").get() as { n: number };
     const existing = new Set(
       (this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((row) => row.name),
@@ -215,7 +201,8 @@ export class SqliteStore implements CatalogStore {
   private statement(sql: string): StatementSync {
     let statement = this.statements.get(sql);
     if (!statement) {
-      statement = this.db.prepare(sql);
+      // The shared SQL numbers its parameters $1, $2, ...; SQLite's numbered form is ?1, ?2, ...
+      statement = this.db.prepare(sql.replace(/\$(\d+)/g, '?$1'));
       // Filter combinations are finite, but a bound keeps a long-running process from growing without limit.
       if (this.statements.size > 2000) this.statements.clear();
       this.statements.set(sql, statement);
@@ -223,52 +210,57 @@ export class SqliteStore implements CatalogStore {
     return statement;
   }
 
-  private all<T>(sql: string, values: readonly unknown[] = []): T[] {
-    return this.statement(sql).all(...(values as Bind[])) as T[];
+  private all<T>(statement: Statement): T[] {
+    return this.statement(statement.sql).all(...(statement.values as Bind[])) as T[];
   }
 
-  private get<T>(sql: string, values: readonly unknown[] = []): T | undefined {
-    return this.statement(sql).get(...(values as Bind[])) as T | undefined;
+  private run(statement: Statement): number {
+    return Number(this.statement(statement.sql).run(...(statement.values as Bind[])).changes);
   }
 
-  private run(sql: string, values: readonly unknown[] = []): number {
-    return Number(this.statement(sql).run(...(values as Bind[])).changes);
+  // Each wait below re-checks `writing` right before the statement it guards, with no await in
+  // between, so nothing can start a transaction in the gap.
+
+  async read<T>(statement: Statement): Promise<T[]> {
+    while (this.writing) await this.writing.catch(() => undefined);
+    return this.all<T>(statement);
   }
 
-  private transaction<T>(body: () => T): T {
+  async transaction<T>(body: (tx: Transaction) => Promise<T>, keep: (result: T) => boolean): Promise<T> {
+    while (this.writing) await this.writing.catch(() => undefined);
+    const tx: Transaction = {
+      all: async (statement) => this.all(statement),
+      run: async (statement) => this.run(statement),
+    };
+    const work = (async () => {
+      this.db.exec('BEGIN IMMEDIATE');
+      let result: T;
+      try {
+        result = await body(tx);
+      } catch (error) {
+        this.db.exec('ROLLBACK');
+        throw error;
+      }
+      this.db.exec(keep(result) ? 'COMMIT' : 'ROLLBACK');
+      return result;
+    })();
+    this.writing = work;
+    try {
+      return await work;
+    } finally {
+      if (this.writing === work) this.writing = null;
+    }
+  }
+
+  private writeTransaction(body: () => void): void {
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      const result = body();
+      body();
       this.db.exec('COMMIT');
-      return result;
     } catch (error) {
       this.db.exec('ROLLBACK');
       throw error;
     }
-  }
-
-  async listProducts(query: ListQuery): Promise<{ rows: ProductRecord[]; total: number }> {
-    const { ids, total } = await this.listProductIds(query);
-    return { rows: inIdOrder(ids, await this.getProducts(ids)), total };
-  }
-
-  async listProductIds(query: ListQuery): Promise<{ ids: number[]; total: number }> {
-    await this.cube.ready();
-    const total = this.count(query);
-    const key = pageKey(query);
-    let ids = this.pages.get(key);
-    if (!ids) {
-      const page = this.pageStatement(query, total);
-      ids = this.all<{ id: number }>(page.sql, page.values).map((row) => row.id);
-      if (ids.length <= MAX_CACHED_PAGE) this.pages.set(key, ids);
-    }
-    return { ids: [...ids], total };
-  }
-
-  private forgetListings(): void {
-    this.counts.clear();
-    this.pages.clear();
-    this.cube.invalidate();
   }
 
   /**
@@ -276,10 +268,10 @@ export class SqliteStore implements CatalogStore {
    * rows, so a file database is read in a worker thread (its own read-only connection, which WAL
    * lets run beside this one) and requests never wait for it.
    */
-  private buildCube(): Promise<readonly CubeRow[]> {
+  async cubeRows(): Promise<readonly CubeRow[]> {
     // The largest id bounds the row count and costs one index probe, unlike count(*).
-    const small = (this.get<{ n: number | null }>('SELECT max(id) AS n FROM products')?.n ?? 0) < 20_000;
-    if (this.path === ':memory:' || small) return Promise.resolve(this.all<CubeRow>(cubeSql()));
+    const small = ((this.all<{ n: number | null }>({ sql: 'SELECT max(id) AS n FROM products', values: [] })[0]?.n ?? 0) < 20_000);
+    if (this.path === ':memory:' || small) return this.all<CubeRow>({ sql: cubeSql(), values: [] });
     return new Promise((resolve, reject) => {
       const worker = new Worker(CUBE_WORKER, { eval: true, workerData: { path: this.path, sql: cubeSql() } });
       this.cubeWorkers.add(worker);
@@ -292,98 +284,17 @@ export class SqliteStore implements CatalogStore {
     });
   }
 
-
-  private pageStatement(query: ListQuery, total: number): Statement {
-    // The search box's query: the search index yields matches in id order, so it can stop after one page.
-    const phrase = textOnly(query);
-    if (phrase && query.sortBy === 'id') {
-      const dir = query.order === 'desc' ? 'DESC' : 'ASC';
-      return {
-        sql: `SELECT id FROM products WHERE id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?
-          ORDER BY rowid ${dir} LIMIT ? OFFSET ?) ORDER BY id ${dir}`,
-        values: [phrase, query.limit, query.skip],
-      };
-    }
-    // Walking the sort index visits about (skip + limit) * walked / total entries, where walked is
-    // what the index holds for the category (or the whole catalogue); sorting the matches reads
-    // total wide rows. A walk of a covering index (price and colour filters on the *_walk indexes)
-    // costs about a tenth of a row read per entry. Walk when that is cheaper.
-    if (!(query.q || hasIndexedFilter(query)) || total === 0) return pageIdsSql(query, dialect);
-    const walked = query.category ? this.count({ category: query.category }) : this.catalogueSize();
-    const covering = !query.q && !query.brand && (COVERING_WALKS.includes(query.sortBy) || (query.category !== undefined && query.sortBy === 'id'));
-    const walk = (query.skip + query.limit) * walked < (covering ? 8 : 1) * total * total;
-    return pageIdsSql(query, dialect, walk ? { walkSortIndex: query.sortBy } : {});
+  async upsert(records: readonly ProductRecord[]): Promise<void> {
+    while (this.writing) await this.writing.catch(() => undefined);
+    const insert = this.statement(INSERT_SQL);
+    this.writeTransaction(() => {
+      for (const record of records) insert.run(...(recordValues(record) as Bind[]));
+    });
   }
 
-  private count(filter: ProductFilter): number {
-    const cube = this.cube.current();
-    if (cube?.answers(filter)) return cube.total(filter);
-    const key = filterKey(filter);
-    let total = this.counts.get(key);
-    if (total === undefined) {
-      const phrase = textOnly(filter);
-      // The search index counts its own matches without visiting the products table.
-      const statement = phrase ? { sql: 'SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?', values: [phrase] } : countSql(filter, dialect);
-      total = this.get<{ n: number }>(statement.sql, statement.values)?.n ?? 0;
-      this.counts.set(key, total);
-    }
-    return total;
-  }
-
-  private catalogueSize(): number {
-    return this.count({});
-  }
-
-  async getProduct(id: number): Promise<ProductRecord | null> {
-    const row = this.get<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`, [id]);
-    return row ? rowToRecord(row) : null;
-  }
-
-  async getProducts(ids: readonly number[]): Promise<ProductRecord[]> {
-    if (ids.length === 0) return [];
-    if (ids.length === 1) return this.getProduct(ids[0]!).then((record) => (record ? [record] : []));
-    // One statement for any number of ids: the list travels as a JSON array.
-    return this.all<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id IN (SELECT value FROM json_each(?))`, [
-      JSON.stringify(ids),
-    ]).map(rowToRecord);
-  }
-
-  warmUp(): void {
-    this.cube.current();
-  }
-
-  onProductsChanged(listener: ProductChangeListener): void {
-    this.changes.add(listener);
-  }
-
-  async facetCounts(filter: ProductFilter): Promise<FacetCounts> {
-    const cube = await this.cube.ready();
-    if (cube?.answers(filter)) return cube.facetCounts(filter);
-    return collectFacetCounts(filter, dialect, (facet) => this.all(facet.sql, facet.values));
-  }
-
-  async countProducts(): Promise<number> {
-    return this.get<{ n: number }>('SELECT count(*) AS n FROM products')?.n ?? 0;
-  }
-
-  async upsertProducts(records: readonly ProductRecord[]): Promise<void> {
-    this.forgetListings();
-    try {
-      this.transaction(() => {
-        for (const record of records) this.run(INSERT_SQL, recordValues(record));
-      });
-    } finally {
-      this.changes.notify(records.map((record) => record.id));
-    }
-  }
-
-  async clearProducts(): Promise<void> {
-    this.forgetListings();
-    try {
-      this.transaction(() => this.deleteAllProducts());
-    } finally {
-      this.changes.notify(null);
-    }
+  async clear(): Promise<void> {
+    while (this.writing) await this.writing.catch(() => undefined);
+    this.writeTransaction(() => this.deleteAllProducts());
     this.ensureIndexes();
   }
 
@@ -394,105 +305,25 @@ export class SqliteStore implements CatalogStore {
   }
 
   async bulkLoad(batches: AsyncIterable<readonly ProductRecord[]>): Promise<number> {
-    this.forgetListings();
-    try {
-      this.transaction(() => {
-        this.deleteAllProducts();
-        for (const definition of INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${nameOf(definition)}`);
-      });
-      let loaded = 0;
-      for await (const batch of batches) {
-        this.transaction(() => {
-          for (const record of batch) this.run(INSERT_SQL, recordValues(record));
-        });
-        loaded += batch.length;
-      }
-      this.ensureIndexes();
-      this.db.exec('ANALYZE');
-      return loaded;
-    } finally {
-      this.forgetListings();
-      this.changes.notify(null);
-    }
-  }
-
-  async reserve(orderId: string, lines: readonly StockLine[]): Promise<ReserveOutcome> {
-    this.db.exec('BEGIN IMMEDIATE');
-    let outcome: ReserveOutcome;
-    try {
-      outcome = this.reserveInTransaction(orderId, lines);
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
-    this.db.exec(outcome.kind === 'created' ? 'COMMIT' : 'ROLLBACK');
-    if (outcome.kind === 'created') this.changes.notify(outcome.reservation.lines.map((line) => line.productId));
-    return outcome;
-  }
-
-  private reserveInTransaction(orderId: string, lines: readonly StockLine[]): ReserveOutcome {
-    const existing = this.findReservation(orderId);
-    if (existing) return { kind: 'existing', reservation: existing };
-    const taken: ReservationLine[] = [];
-    for (const line of byProduct(lines)) {
-      const changed = this.run('UPDATE products SET stock = stock - ? WHERE id = ? AND stock >= ?', [line.quantity, line.productId, line.quantity]);
-      const product = this.get<{ title: string; thumbnail: string; price_cents: number; stock: number }>(
-        'SELECT title, thumbnail, price_cents, stock FROM products WHERE id = ?',
-        [line.productId],
-      );
-      if (!product) return { kind: 'unknown-product', productId: line.productId };
-      if (changed === 0) {
-        return { kind: 'short', productId: line.productId, title: product.title, requested: line.quantity, available: product.stock };
-      }
-      taken.push({ ...line, title: product.title, thumbnail: product.thumbnail, priceCents: product.price_cents });
-    }
-    const now = new Date().toISOString();
-    const reservation: Reservation = { orderId, status: 'reserved', lines: taken };
-    this.run('INSERT INTO stock_reservations (order_id, status, lines, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [
-      orderId,
-      'reserved',
-      JSON.stringify(taken),
-      now,
-      now,
-    ]);
-    return { kind: 'created', reservation };
-  }
-
-  private findReservation(orderId: string): Reservation | null {
-    const row = this.get<ReservationRow>('SELECT order_id, status, lines FROM stock_reservations WHERE order_id = ?', [orderId]);
-    return row ? rowToReservation(row) : null;
-  }
-
-  async commit(orderId: string): Promise<TransitionOutcome> {
-    return this.transaction(() => {
-      const reservation = this.findReservation(orderId);
-      if (!reservation) return { kind: 'not-found' };
-      if (reservation.status === 'released') return { kind: 'conflict', reservation };
-      if (reservation.status === 'reserved') this.setStatus(orderId, 'committed');
-      return { kind: 'ok', reservation: { ...reservation, status: 'committed' } };
+    while (this.writing) await this.writing.catch(() => undefined);
+    this.writeTransaction(() => {
+      this.deleteAllProducts();
+      for (const definition of INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${nameOf(definition)}`);
     });
+    let loaded = 0;
+    for await (const batch of batches) {
+      await this.upsert(batch);
+      loaded += batch.length;
+    }
+    this.ensureIndexes();
+    this.db.exec('ANALYZE');
+    return loaded;
   }
 
-  async release(orderId: string): Promise<TransitionOutcome> {
-    let returned: number[] = [];
-    const outcome = this.transaction((): TransitionOutcome => {
-      const reservation = this.findReservation(orderId);
-      if (!reservation) return { kind: 'not-found' };
-      if (reservation.status !== 'reserved') return { kind: 'ok', reservation };
-      for (const line of byProduct(reservation.lines)) {
-        this.run('UPDATE products SET stock = stock + ? WHERE id = ?', [line.quantity, line.productId]);
-      }
-      this.setStatus(orderId, 'released');
-      returned = reservation.lines.map((line) => line.productId);
-      return { kind: 'ok', reservation: { ...reservation, status: 'released' } };
-    });
-    if (returned.length > 0) this.changes.notify(returned);
-    return outcome;
-  }
+  // Only this process writes the file: there is nobody to tell and nobody to hear from.
+  async publish(_change: ProductChange): Promise<void> {}
 
-  private setStatus(orderId: string, status: 'committed' | 'released'): void {
-    this.run('UPDATE stock_reservations SET status = ?, updated_at = ? WHERE order_id = ?', [status, new Date().toISOString(), orderId]);
-  }
+  async subscribe(_listener: (change: ProductChange) => void): Promise<void> {}
 
   async close(): Promise<void> {
     await Promise.all([...this.cubeWorkers].map((worker) => worker.terminate()));

@@ -49,8 +49,16 @@ export function testConfig(env: Record<string, string>): CatalogConfig {
   return loadConfig({ PORT: '0', INTERNAL_TOKEN: TEST_TOKEN, ...env }, { sqlitePath: ':memory:' });
 }
 
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
-  const storage = testStorage(backend);
+/**
+ * A catalogue server on real HTTP with storage of its own, or on `shared` storage (several instances
+ * on one database), which closing this server then leaves for its owner to clean up.
+ */
+export async function startTestServer(
+  backend: Backend,
+  env: Record<string, string> = {},
+  shared?: ReturnType<typeof testStorage>,
+): Promise<TestServer> {
+  const storage = shared ? { env: shared.env, cleanup: async () => {} } : testStorage(backend);
   const config = testConfig({ ...storage.env, ...env });
   let server: CatalogServer;
   try {
@@ -82,4 +90,13 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
       await storage.cleanup();
     },
   };
+}
+
+/** Resolves once check() holds; fails after `timeoutMs` (a change notice between processes takes milliseconds). */
+export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -58,6 +58,8 @@ export function listSchema<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({
     products: z.array(item),
     total: z.int().check(z.nonnegative()),
+    /** Set when the catalogue stopped counting at `total` and more products match. */
+    totalIsLowerBound: z.optional(z.boolean()),
     skip: z._default(count, 0),
     limit: z._default(count, 0),
     facets: z.optional(facetsSchema),

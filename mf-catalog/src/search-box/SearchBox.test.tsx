@@ -15,8 +15,8 @@ function Spy() {
   return null;
 }
 
-function setup() {
-  const fake = fakeFetch(products);
+function setup(options: Parameters<typeof fakeFetch>[1] = {}) {
+  const fake = fakeFetch(products, options);
   globalThis.fetch = fake.fetch as typeof fetch;
   render(
     <MemoryRouter initialEntries={['/']}>
@@ -126,6 +126,12 @@ describe('SearchBox', () => {
     await type(input, '  ');
     expect(screen.queryAllByRole('option')).toHaveLength(0);
     expect(calls).toHaveLength(1);
+  });
+
+  it('offers all results, with a plus where the catalogue stopped counting', async () => {
+    const { input } = setup({ countUpTo: 10 });
+    await type(input, 'a');
+    expect(screen.getByRole('button', { name: 'See all 10+ results for “a”' })).toBeTruthy();
   });
 
   it('says when nothing matches', async () => {

@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useReducer, useRef, type FormEvent, type Key
 import { useLocation, useNavigate } from 'react-router-dom';
 import { bus } from 'shared-events';
 import { catalog } from '../api/client.ts';
-import { useT } from '../i18n/useT.ts';
+import { shownTotal } from '../api/totals.ts';
+import { useLanguage, useT } from '../i18n/useT.ts';
 import { SearchIcon } from '../ui/icons.tsx';
 import { formatDollars } from '../ui/price.ts';
 import {
@@ -27,6 +28,7 @@ export interface SearchNavigationState {
 /** The header's live search (spec section 2, Header): a combobox with a suggestion listbox. */
 export default function SearchBox() {
   const t = useT();
+  const language = useLanguage();
   const navigate = useNavigate();
   const { pathname, search: locationSearch } = useLocation();
   const [state, dispatch] = useReducer(suggestReducer, initialSuggestState);
@@ -41,7 +43,8 @@ export default function SearchBox() {
     () =>
       debouncedRequests({
         load: (text, signal) => catalog.suggest(text, signal),
-        onResult: (text, result) => dispatch({ type: 'loaded', text, items: result.products, total: result.total }),
+        onResult: (text, result) =>
+          dispatch({ type: 'loaded', text, items: result.products, total: result.total, totalIsLowerBound: result.totalIsLowerBound === true }),
         onError: (text) => dispatch({ type: 'failed', text }),
       }),
     [],
@@ -200,7 +203,7 @@ export default function SearchBox() {
         {state.status === 'error' && <p className={styles.note}>{t('search.suggestionsFailed')}</p>}
         {state.status === 'ready' && state.total > state.items.length && (
           <button type="submit" className={styles.seeAll} onMouseDown={(event) => event.preventDefault()}>
-            {t('search.seeAll', { total: state.total, term: state.forText })}
+            {t('search.seeAll', { total: shownTotal(state, language), term: state.forText })}
           </button>
         )}
       </div>

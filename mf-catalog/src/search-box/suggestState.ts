@@ -10,6 +10,8 @@ export interface SuggestState {
   /** Suggestions for `forText` (the newest answer); never shown for other text. */
   readonly items: readonly Suggestion[];
   readonly total: number;
+  /** The catalogue stopped counting at `total`: more products match. */
+  readonly totalIsLowerBound: boolean;
   readonly forText: string;
   readonly status: 'idle' | 'loading' | 'ready' | 'error';
   /** Index of the highlighted option, -1 for none. */
@@ -22,6 +24,7 @@ export const initialSuggestState: SuggestState = {
   text: '',
   items: [],
   total: 0,
+  totalIsLowerBound: false,
   forText: '',
   status: 'idle',
   active: -1,
@@ -30,7 +33,7 @@ export const initialSuggestState: SuggestState = {
 
 export type SuggestAction =
   | { readonly type: 'typed'; readonly text: string }
-  | { readonly type: 'loaded'; readonly text: string; readonly items: readonly Suggestion[]; readonly total: number }
+  | { readonly type: 'loaded'; readonly text: string; readonly items: readonly Suggestion[]; readonly total: number; readonly totalIsLowerBound?: boolean }
   | { readonly type: 'failed'; readonly text: string }
   | { readonly type: 'move'; readonly by: 1 | -1 }
   | { readonly type: 'first' }
@@ -55,10 +58,18 @@ export function suggestReducer(state: SuggestState, action: SuggestAction): Sugg
     case 'loaded':
       // A stale answer (the text changed since it was asked) is dropped.
       if (action.text !== searchTerm(state.text)) return state;
-      return { ...state, items: action.items, total: action.total, forText: action.text, status: 'ready', active: -1 };
+      return {
+        ...state,
+        items: action.items,
+        total: action.total,
+        totalIsLowerBound: action.totalIsLowerBound === true,
+        forText: action.text,
+        status: 'ready',
+        active: -1,
+      };
     case 'failed':
       if (action.text !== searchTerm(state.text)) return state;
-      return { ...state, items: [], total: 0, forText: action.text, status: 'error', active: -1 };
+      return { ...state, items: [], total: 0, totalIsLowerBound: false, forText: action.text, status: 'error', active: -1 };
     case 'move': {
       const count = state.items.length;
       if (count === 0) return state;

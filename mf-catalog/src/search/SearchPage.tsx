@@ -2,7 +2,8 @@ import { useLocation, useNavigate, Link } from 'react-router-dom';
 import { bus } from 'shared-events';
 import { catalog, listUrl, type ListParams } from '../api/client.ts';
 import { useRequest } from '../api/useRequest.ts';
-import { useT } from '../i18n/useT.ts';
+import { useLanguage, useT } from '../i18n/useT.ts';
+import { shownTotal } from '../api/totals.ts';
 import { pageCount } from '../shop/pagination.ts';
 import { Pagination } from '../shop/Pagination.tsx';
 import { CARD_FIELDS } from '../shop/queryState.ts';
@@ -16,6 +17,7 @@ const EAGER_CARDS = 4;
 
 export default function SearchPage() {
   const t = useT();
+  const language = useLanguage();
   const location = useLocation();
   const navigate = useNavigate();
   const { term, page, handed } = readSearchLocation(location.search, location.state);
@@ -43,7 +45,7 @@ export default function SearchPage() {
         {term ? (
           <div className={styles.subtitle}>
             <p className={styles.showing}>{t('search.showing', { term })}</p>
-            {total !== null && <p className={styles.count}>{t('search.count', { count: total })}</p>}
+            {total !== null && <p className={styles.count}>{t('search.count', { count: shownTotal({ total, totalIsLowerBound: fresh?.totalIsLowerBound }, language) })}</p>}
           </div>
         ) : null}
       </header>

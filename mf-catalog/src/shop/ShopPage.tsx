@@ -4,7 +4,8 @@ import { bus } from 'shared-events';
 import { loadCategories } from '../api/categories.ts';
 import { catalog, listUrl } from '../api/client.ts';
 import { useRequest } from '../api/useRequest.ts';
-import { useT } from '../i18n/useT.ts';
+import { shownTotal } from '../api/totals.ts';
+import { useLanguage, useT } from '../i18n/useT.ts';
 import { CloseIcon } from '../ui/icons.tsx';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
 import { EmptyState, ErrorState, statusStyles } from '../ui/Status.tsx';
@@ -37,6 +38,7 @@ const MAX_SKELETONS = 9;
 
 export default function ShopPage() {
   const t = useT();
+  const language = useLanguage();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = useMemo(() => parseShopQuery(searchParams), [searchParams]);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -99,7 +101,7 @@ export default function ShopPage() {
       ? t('shop.loading')
       : total === 0
         ? t('shop.summaryEmpty')
-        : t('shop.summary', { first, last, total });
+        : t('shop.summary', { first, last, total: shownTotal({ total, totalIsLowerBound: data?.totalIsLowerBound }, language) });
 
   const title = currentCategory ? categoryName(t, currentCategory) : query.category ? query.category : t('shop.title');
 

@@ -38,7 +38,8 @@ export function makeProducts(count: number): FakeProduct[] {
 
 type Reply = { status: number; body: unknown };
 
-export function fakeFetch(products: FakeProduct[], options: { fail?: (url: URL) => boolean } = {}) {
+/** `countUpTo`: like the real service on filters it counts in SQL, stop counting there (totalIsLowerBound). */
+export function fakeFetch(products: FakeProduct[], options: { fail?: (url: URL) => boolean; countUpTo?: number } = {}) {
   const calls: string[] = [];
   const reply = (status: number, body: unknown) =>
     ({
@@ -73,7 +74,9 @@ export function fakeFetch(products: FakeProduct[], options: { fail?: (url: URL) 
         status: 200,
         body: {
           products: rows.slice(skip, skip + limit).map(pick),
-          total: rows.length,
+          ...(options.countUpTo !== undefined && rows.length > options.countUpTo
+            ? { total: options.countUpTo, totalIsLowerBound: true }
+            : { total: rows.length }),
           skip,
           limit,
           ...(url.searchParams.get('facets') ? { facets: { categories: [], brands, colors: [], priceRanges: [] } } : {}),

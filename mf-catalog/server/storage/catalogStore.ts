@@ -1,0 +1,509 @@
+// The catalogue store: caching, listing, counting and stock reservations, written once above a thin
+// per-engine driver (sqlite.ts, postgres.ts) that only knows how to run SQL and load data in bulk.
+import { LruCache } from '../cache.ts';
+import { filterKey, type ListQuery, type ProductFilter, type ProductRecord, type SortKey } from '../products/model.ts';
+import { CubeKeeper, type CubeRow } from './facetCube.ts';
+import type {
+  CatalogStore,
+  FacetCounts,
+  ListedIds,
+  ProductChangeListener,
+  Reservation,
+  ReservationLine,
+  ReserveOutcome,
+  StockLine,
+  TransitionOutcome,
+} from './repository.ts';
+import {
+  PRODUCT_COLUMNS,
+  Params,
+  byProduct,
+  cappedCountSql,
+  collectFacetCounts,
+  hasOtherFilters,
+  inIdOrder,
+  pageIdsSql,
+  rowToRecord,
+  textOnly,
+  rowToReservation,
+  type Dialect,
+  type PagePlan,
+  type ProductRow,
+  type ReservationRow,
+  type Statement,
+} from './sql.ts';
+
+/** Statements inside one write transaction. */
+export interface Transaction {
+  all<T>(statement: Statement): Promise<T[]>;
+  /** Runs a write; resolves to the number of rows it changed. */
+  run(statement: Statement): Promise<number>;
+}
+
+/**
+ * What changed, as told to other processes on the same database: 'stock' when only the stock of
+ * these products changed (listings stay valid: none filters or sorts by stock), 'data' otherwise.
+ */
+export interface ProductChange {
+  kind: 'stock' | 'data';
+  /** null: any product may have changed (bulk load, clear). */
+  ids: readonly number[] | null;
+}
+
+/** The per-engine part: running SQL, loading data, and telling other processes about changes. */
+export interface SqlDriver {
+  readonly dialect: Dialect;
+  readonly description: string;
+  /** A read outside any transaction (on PostgreSQL, the read replica when one is configured). */
+  read<T>(statement: Statement): Promise<T[]>;
+  /** Runs body in a write transaction; commits when `keep(result)` is true, rolls back otherwise or on error. */
+  transaction<T>(body: (tx: Transaction) => Promise<T>, keep: (result: T) => boolean): Promise<T>;
+  /** The facet cube's rows (cubeSql), computed where it does not hold up requests. */
+  cubeRows(): Promise<readonly CubeRow[]>;
+  upsert(records: readonly ProductRecord[]): Promise<void>;
+  clear(): Promise<void>;
+  bulkLoad(batches: AsyncIterable<readonly ProductRecord[]>): Promise<number>;
+  /** Tells the other processes on this database what changed (nothing to do for a file only this process writes). */
+  publish(change: ProductChange): Promise<void>;
+  /** Calls listener for the changes other processes publish; resolves once they are being received. */
+  subscribe(listener: (change: ProductChange) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Listings are read and kept in windows of this many ids; a page is cut from one or two windows. */
+export const WINDOW = 240;
+
+/** Totals that need counting in SQL stop at a multiple of this beyond the requested page. */
+export const COUNT_STEP = 1000;
+
+/** How far a listing ending at skip + limit counts: the next multiple of COUNT_STEP at or above it. */
+export function countBound(query: Pick<ListQuery, 'skip' | 'limit'>): number {
+  return COUNT_STEP * Math.max(1, Math.ceil((query.skip + query.limit) / COUNT_STEP));
+}
+
+/** Bigger reads (limit=0 pages) go to the database on their own rather than through the batch. */
+const MAX_BATCHED = 250;
+
+/** Sort keys whose *_walk index also holds price and colour, with or without a category in front. */
+const COVERING_WALKS: readonly SortKey[] = ['rating', 'createdAt', 'discountPercentage'];
+
+interface Count {
+  n: number;
+  /** True when there are more than n matches (counting stopped at n). */
+  more: boolean;
+}
+
+/** A list of change listeners; a failing listener must not undo or fail the write that told it. */
+class ChangeListeners {
+  private readonly listeners: ProductChangeListener[] = [];
+
+  add(listener: ProductChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  notify({ ids, kind }: ProductChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(ids, kind);
+      } catch (error) {
+        console.error('catalog: product change listener failed:', error);
+      }
+    }
+  }
+}
+
+export class SqlCatalogStore implements CatalogStore {
+  private readonly driver: SqlDriver;
+  private readonly dialect: Dialect;
+  /** Counts per filter and bound: counting a large share of a big catalogue costs more than the page itself. */
+  private readonly counts: LruCache<string, Count>;
+  /**
+   * Windows of page ids per listing, kept as long as totals. No listing filters or sorts by stock, so
+   * stock changes leave them valid; every write of product data clears them with the totals.
+   */
+  private readonly windows: LruCache<string, number[]>;
+  /** Reads in flight, so a burst of requests for one new listing or search term costs one query. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+  private readonly changes = new ChangeListeners();
+  /** Counts by category, brand, colour and price range, for the shop's totals and facets (see facetCube.ts). */
+  private readonly cube: CubeKeeper;
+  /** Bumped by every write of product data: a read that started before it must not store what it saw. */
+  private generation = 0;
+  /** Single-product reads of this turn of the event loop, read together in one query. */
+  private batch: Map<number, ((record: ProductRecord | null) => void)[]> | null = null;
+  private batchFailure: ((error: unknown) => void)[] = [];
+
+  private constructor(driver: SqlDriver, countCacheTtlMs: number) {
+    this.driver = driver;
+    this.dialect = driver.dialect;
+    this.counts = new LruCache(5000, countCacheTtlMs);
+    this.windows = new LruCache(20_000, countCacheTtlMs);
+    this.cube = new CubeKeeper(() => driver.cubeRows(), countCacheTtlMs);
+  }
+
+  /** A store over the driver, listening to the changes other processes make; closes the driver if that fails. */
+  static async open(driver: SqlDriver, countCacheTtlMs: number): Promise<SqlCatalogStore> {
+    const store = new SqlCatalogStore(driver, countCacheTtlMs);
+    try {
+      await driver.subscribe((change) => store.changedElsewhere(change));
+    } catch (error) {
+      await driver.close();
+      throw error;
+    }
+    return store;
+  }
+
+  get description(): string {
+    return this.driver.description;
+  }
+
+  warmUp(): void {
+    this.cube.current();
+  }
+
+  onProductsChanged(listener: ProductChangeListener): void {
+    this.changes.add(listener);
+  }
+
+  async listProducts(query: ListQuery): Promise<{ rows: ProductRecord[]; total: number }> {
+    const { ids, total } = await this.listProductIds(query);
+    return { rows: inIdOrder(ids, await this.getProducts(ids)), total };
+  }
+
+  async listProductIds(query: ListQuery): Promise<ListedIds> {
+    // While the first cube builds, wait for it rather than count a big catalogue in SQL.
+    await this.cube.ready();
+    const { n, more } = query.sortBy === 'id' && textOnly(query) ? await this.searchTotal(query) : await this.total(query);
+    const ids = !more && query.skip >= n ? [] : await this.pageIds(query, n, !more);
+    return more ? { ids, total: n, totalIsLowerBound: true } : { ids, total: n };
+  }
+
+  /** The exact total when the cube answers the filter, otherwise a count that stops at countBound. */
+  private async total(filter: ListQuery): Promise<Count> {
+    const cube = this.cube.current();
+    if (cube?.answers(filter)) return { n: cube.total(filter), more: false };
+    const bound = countBound(filter);
+    const key = filterKey(filter);
+    const cached = this.counts.get(key);
+    if (cached && (!cached.more || cached.n >= bound)) return cached.more ? { n: bound, more: true } : cached;
+    const counted = await this.shared(`count|${key}|${bound}`, async () => {
+      const generation = this.generation;
+      const rows = await this.driver.read<{ n: number | string }>(cappedCountSql(filter, bound, this.dialect));
+      const found = Number(rows[0]?.n ?? 0);
+      const count: Count = found > bound ? { n: bound, more: true } : { n: found, more: false };
+      if (generation === this.generation) this.counts.set(key, count);
+      return count;
+    });
+    return counted.more ? { n: bound, more: true } : counted;
+  }
+
+  /**
+   * A search in id order (the header's suggestions and the search page) reads its first countBound + 1
+   * matches in one query: their number is the total (or its lower bound), and they fill the windows
+   * its pages come from. Counting and paging separately would read the same matches twice.
+   */
+  private async searchTotal(query: ListQuery): Promise<Count> {
+    const bound = countBound(query);
+    const key = filterKey(query);
+    const cached = this.counts.get(key);
+    if (cached && (!cached.more || cached.n >= bound)) return cached.more ? { n: bound, more: true } : cached;
+    return this.shared(`search|${key}|${query.order}|${bound}`, async () => {
+      const generation = this.generation;
+      const ids = await this.readIds({ ...query, skip: 0, limit: bound + 1 }, 'planner');
+      const count: Count = ids.length > bound ? { n: bound, more: true } : { n: ids.length, more: false };
+      if (generation === this.generation) {
+        this.counts.set(key, count);
+        // Whole windows only, and the last partial one when it ends the results.
+        for (let k = 0; k * WINDOW < ids.length && ((k + 1) * WINDOW <= ids.length || !count.more); k++) {
+          this.windows.set(this.windowKey(query, k), ids.slice(k * WINDOW, (k + 1) * WINDOW));
+        }
+      }
+      return count;
+    });
+  }
+
+  private windowKey(query: ListQuery, k: number): string {
+    return `${filterKey(query)}|${query.sortBy}|${query.order}|${k}`;
+  }
+
+  /** Runs one read per key at a time: concurrent callers share it (never one that began before a write). */
+  private shared<T>(name: string, read: () => Promise<T>): Promise<T> {
+    const key = `${this.generation}|${name}`;
+    let pending = this.pending.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = read().finally(() => this.pending.delete(key));
+      this.pending.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async pageIds(query: ListQuery, total: number, exact: boolean): Promise<number[]> {
+    if (query.limit > WINDOW) {
+      return this.readIds(query, this.plan(query, total, exact));
+    }
+    const first = Math.floor(query.skip / WINDOW);
+    const last = Math.floor((query.skip + query.limit - 1) / WINDOW);
+    const windows = await Promise.all(Array.from({ length: last - first + 1 }, (_, i) => this.window(query, first + i, total, exact)));
+    const start = query.skip - first * WINDOW;
+    return windows.flat().slice(start, start + query.limit);
+  }
+
+  /**
+   * Window k of a listing: ids k*WINDOW .. (k+1)*WINDOW - 1. Reading a window costs about what reading
+   * its last page alone costs (an OFFSET walks past the pages before it), and then serves every page
+   * and page size inside it.
+   */
+  private async window(query: ListQuery, k: number, total: number, exact: boolean): Promise<number[]> {
+    if (exact && k * WINDOW >= total) return [];
+    const key = this.windowKey(query, k);
+    const cached = this.windows.get(key);
+    if (cached) return cached;
+    return this.shared(`window|${key}`, async () => {
+      const generation = this.generation;
+      const windowQuery: ListQuery = { ...query, skip: k * WINDOW, limit: WINDOW };
+      const ids = await this.readIds(windowQuery, this.plan(windowQuery, total, exact));
+      if (generation === this.generation) this.windows.set(key, ids);
+      return ids;
+    });
+  }
+
+  private async readIds(query: ListQuery, plan: PagePlan): Promise<number[]> {
+    const rows = await this.driver.read<{ id: number | string }>(pageIdsSql(query, this.dialect, plan));
+    return rows.map((row) => Number(row.id));
+  }
+
+  /**
+   * Walking the sort index visits about (skip + limit) * walked / total entries, where walked is what
+   * the index holds for the category (or the whole catalogue); sorting the matches reads total
+   * entries and rows. A walk of a covering index (price and colour on the *_walk indexes) costs about
+   * a tenth of a row read per entry. Walk when that is cheaper. Without exact counts (text search, no
+   * cube), or where the engine's own planner chooses well (Dialect.guidedPlans), the planner decides alone.
+   */
+  private plan(query: ListQuery, total: number, exact: boolean): PagePlan {
+    const cube = this.cube.current();
+    if (!this.dialect.guidedPlans || !exact || query.q || !hasOtherFilters(query) || !cube?.answers(query)) return 'planner';
+    const walked = cube.total(query.category ? { category: query.category } : {});
+    const covering = !query.brand && (COVERING_WALKS.includes(query.sortBy) || (query.category !== undefined && query.sortBy === 'id'));
+    return (query.skip + query.limit) * walked < (covering ? 8 : 1) * total * total ? 'walk' : 'sort';
+  }
+
+  getProduct(id: number): Promise<ProductRecord | null> {
+    // Products asked for in the same turn of the event loop (by concurrent requests) are read in one query.
+    return new Promise((resolve, reject) => {
+      if (!this.batch) {
+        this.batch = new Map();
+        setImmediate(() => this.readBatch());
+      }
+      const waiting = this.batch.get(id);
+      if (waiting) waiting.push(resolve);
+      else this.batch.set(id, [resolve]);
+      this.batchFailure.push(reject);
+    });
+  }
+
+  private readBatch(): void {
+    const batch = this.batch!;
+    const failure = this.batchFailure;
+    this.batch = null;
+    this.batchFailure = [];
+    this.readProducts([...batch.keys()]).then(
+      (records) => {
+        const byId = new Map(records.map((record) => [record.id, record]));
+        for (const [id, waiting] of batch) for (const resolve of waiting) resolve(byId.get(id) ?? null);
+      },
+      (error: unknown) => {
+        for (const reject of failure) reject(error);
+      },
+    );
+  }
+
+  async getProducts(ids: readonly number[]): Promise<ProductRecord[]> {
+    if (ids.length > MAX_BATCHED) return this.readProducts(ids);
+    const records = await Promise.all(ids.map((id) => this.getProduct(id)));
+    return records.filter((record): record is ProductRecord => record !== null);
+  }
+
+  private async readProducts(ids: readonly number[]): Promise<ProductRecord[]> {
+    if (ids.length === 0) return [];
+    const params = new Params();
+    const rows = await this.driver.read<ProductRow>({
+      sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE ${this.dialect.idIn(ids, params)}`,
+      values: params.values,
+    });
+    return rows.map(rowToRecord);
+  }
+
+  async facetCounts(filter: ProductFilter): Promise<FacetCounts> {
+    const cube = await this.cube.ready();
+    if (cube?.answers(filter)) return cube.facetCounts(filter);
+    return collectFacetCounts(filter, this.dialect, (statement) => this.driver.read(statement));
+  }
+
+  async readiness(): Promise<{ ready: true } | { ready: false; reason: string }> {
+    let rows: unknown[];
+    try {
+      rows = await this.driver.read({ sql: 'SELECT id FROM products LIMIT 1', values: [] });
+    } catch {
+      // The driver's message may name hosts and users: the probe's answer is public, so it says no more.
+      return { ready: false, reason: 'the catalogue database does not answer' };
+    }
+    return rows.length > 0 ? { ready: true } : { ready: false, reason: 'the catalogue is empty' };
+  }
+
+  async countProducts(): Promise<number> {
+    const rows = await this.driver.read<{ n: number | string }>({ sql: 'SELECT count(*) AS n FROM products', values: [] });
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  private forgetListings(): void {
+    this.generation++;
+    this.counts.clear();
+    this.windows.clear();
+    this.cube.invalidate();
+  }
+
+  /** A change another process published: drop what it makes stale, as for a change of our own. */
+  private changedElsewhere(change: ProductChange): void {
+    if (change.kind === 'data') this.forgetListings();
+    this.changes.notify(change);
+  }
+
+  /** Forgets listings around a write of product data (a listing read meanwhile may have stored what it saw before). */
+  private async writeProducts<T>(ids: readonly number[] | null, write: () => Promise<T>): Promise<T> {
+    this.forgetListings();
+    try {
+      return await write();
+    } finally {
+      this.forgetListings();
+      this.changes.notify({ kind: 'data', ids });
+      await this.tellOthers({ kind: 'data', ids });
+    }
+  }
+
+  private async tellOthers(change: ProductChange): Promise<void> {
+    try {
+      await this.driver.publish(change);
+    } catch (error) {
+      // The write itself succeeded; other instances catch up within their cache lifetimes.
+      console.error(`catalog: could not publish a product change: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async upsertProducts(records: readonly ProductRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.writeProducts(
+      records.map((record) => record.id),
+      () => this.driver.upsert(records),
+    );
+  }
+
+  async clearProducts(): Promise<void> {
+    await this.writeProducts(null, () => this.driver.clear());
+  }
+
+  async bulkLoad(batches: AsyncIterable<readonly ProductRecord[]>): Promise<number> {
+    return this.writeProducts(null, () => this.driver.bulkLoad(batches));
+  }
+
+  async reserve(orderId: string, lines: readonly StockLine[]): Promise<ReserveOutcome> {
+    const outcome = await this.driver.transaction(
+      (tx) => this.reserveInTransaction(tx, orderId, lines),
+      (result) => result !== 'claimed-before' && result.kind === 'created',
+    );
+    if (outcome !== 'claimed-before') {
+      if (outcome.kind === 'created') await this.stockChanged(outcome.reservation.lines.map((line) => line.productId));
+      return outcome;
+    }
+    // Another request claimed this order id first; its transaction has ended, so its reservation is there.
+    const existing = await this.findReservation(orderId);
+    if (!existing) throw new Error(`reservation ${orderId} conflicted but cannot be read`);
+    return { kind: 'existing', reservation: existing };
+  }
+
+  private async reserveInTransaction(tx: Transaction, orderId: string, lines: readonly StockLine[]): Promise<ReserveOutcome | 'claimed-before'> {
+    // Claiming the order id first makes a concurrent duplicate wait here for this transaction's outcome.
+    const now = new Date().toISOString();
+    const claimed = await tx.run({
+      sql: `INSERT INTO stock_reservations (order_id, status, lines, created_at, updated_at)
+        VALUES ($1, 'reserved', '[]', $2, $2) ON CONFLICT (order_id) DO NOTHING`,
+      values: [orderId, now],
+    });
+    if (claimed === 0) return 'claimed-before';
+    const taken: ReservationLine[] = [];
+    for (const line of byProduct(lines)) {
+      const [row] = await tx.all<{ title: string; thumbnail: string; price_cents: number }>({
+        sql: 'UPDATE products SET stock = stock - $1 WHERE id = $2 AND stock >= $1 RETURNING title, thumbnail, price_cents',
+        values: [line.quantity, line.productId],
+      });
+      if (!row) {
+        const [product] = await tx.all<{ title: string; stock: number }>({ sql: 'SELECT title, stock FROM products WHERE id = $1', values: [line.productId] });
+        if (!product) return { kind: 'unknown-product', productId: line.productId };
+        return { kind: 'short', productId: line.productId, title: product.title, requested: line.quantity, available: Number(product.stock) };
+      }
+      taken.push({ ...line, title: row.title, thumbnail: row.thumbnail, priceCents: Number(row.price_cents) });
+    }
+    await tx.run({ sql: 'UPDATE stock_reservations SET lines = $2 WHERE order_id = $1', values: [orderId, JSON.stringify(taken)] });
+    return { kind: 'created', reservation: { orderId, status: 'reserved', lines: taken } };
+  }
+
+  private async findReservation(orderId: string, tx?: Transaction): Promise<Reservation | null> {
+    const statement = {
+      sql: `SELECT order_id, status, lines FROM stock_reservations WHERE order_id = $1${tx ? this.dialect.forUpdate : ''}`,
+      values: [orderId],
+    };
+    const [row] = tx ? await tx.all<ReservationRow>(statement) : await this.driver.read<ReservationRow>(statement);
+    return row ? rowToReservation(row) : null;
+  }
+
+  async commit(orderId: string): Promise<TransitionOutcome> {
+    return this.driver.transaction(
+      async (tx): Promise<TransitionOutcome> => {
+        const reservation = await this.findReservation(orderId, tx);
+        if (!reservation) return { kind: 'not-found' };
+        if (reservation.status === 'released') return { kind: 'conflict', reservation };
+        if (reservation.status === 'reserved') await this.setStatus(tx, orderId, 'committed');
+        return { kind: 'ok', reservation: { ...reservation, status: 'committed' } };
+      },
+      () => true,
+    );
+  }
+
+  async release(orderId: string): Promise<TransitionOutcome> {
+    let returned: number[] = [];
+    const outcome = await this.driver.transaction(
+      async (tx): Promise<TransitionOutcome> => {
+        returned = [];
+        const reservation = await this.findReservation(orderId, tx);
+        if (!reservation) return { kind: 'not-found' };
+        if (reservation.status !== 'reserved') return { kind: 'ok', reservation };
+        for (const line of byProduct(reservation.lines)) {
+          await tx.run({ sql: 'UPDATE products SET stock = stock + $1 WHERE id = $2', values: [line.quantity, line.productId] });
+        }
+        await this.setStatus(tx, orderId, 'released');
+        returned = reservation.lines.map((line) => line.productId);
+        return { kind: 'ok', reservation: { ...reservation, status: 'released' } };
+      },
+      () => true,
+    );
+    if (returned.length > 0) await this.stockChanged(returned);
+    return outcome;
+  }
+
+  private async setStatus(tx: Transaction, orderId: string, status: 'committed' | 'released'): Promise<void> {
+    await tx.run({
+      sql: 'UPDATE stock_reservations SET status = $2, updated_at = $3 WHERE order_id = $1',
+      values: [orderId, status, new Date().toISOString()],
+    });
+  }
+
+  /** Stock changes only touch product JSON: listings neither filter nor sort by stock. */
+  private async stockChanged(ids: readonly number[]): Promise<void> {
+    this.changes.notify({ kind: 'stock', ids });
+    await this.tellOthers({ kind: 'stock', ids });
+  }
+
+  async close(): Promise<void> {
+    await this.cube.settled();
+    await this.driver.close();
+  }
+}
