@@ -391,6 +391,15 @@ test.describe('resilience and reach', () => {
     await expect(main(page).getByRole('alert').filter({ hasText: 'We could not reach the sign-in service' })).toBeVisible();
   });
 
+  test('a page left while the database connected (a WebSocket-failure mark left behind) does not cut later pages off their data', async ({ page }) => {
+    await signUp(page, uniqueEmail('mark'), 'Lia');
+    // What the database SDK leaves when a page goes away before its connection proved healthy: the
+    // next pages would start with long polling, which the shop's CSP forbids.
+    await page.evaluate(() => localStorage.setItem('firebase:previous_websocket_failure', 'true'));
+    await page.goto('/my-account?tab=addresses');
+    await expect(page.getByTestId('saved-address')).toContainText('12 Market Street');
+  });
+
   test('the database unreachable: the account page says so in plain words, with a retry', async ({ page, request }) => {
     test.setTimeout(45_000);
     await signUp(page, uniqueEmail('nodb'), 'Kai');

@@ -18,7 +18,8 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
     // The harness entry lets this team run its screens alone (npm start -w mf-cart).
     entry: { standalone: './src/standalone/index.ts' },
     context: here,
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Maps stay beside the build for error reports; the bundles do not point browsers at them.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(here, 'dist'),
       publicPath: 'auto',

@@ -18,7 +18,8 @@ export default (_env: unknown, argv: { mode?: string }): Configuration => {
     mode: production ? 'production' : 'development',
     entry: './src/index.ts',
     context: here,
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Maps stay beside the build for error reports; the bundles do not point browsers at them.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(here, 'dist'),
       publicPath: '/',

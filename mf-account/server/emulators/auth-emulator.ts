@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startAuthProxy, verifyPath } from './authProxy.ts';
+import { readJsonFile, SaveScheduler, syncDirectory, writeFileAtomic } from './durableFile.ts';
+import { IssuedTokens } from './issuedTokens.ts';
 import { firebaseToolsCli, parentWatchPath } from './paths.ts';
 import {
   OutputTail,
@@ -25,6 +28,15 @@ export interface AuthEmulatorOptions {
   readyTimeoutMs?: number;
   /** Receives every line the emulator prints. */
   log?: (line: string) => void;
+  /**
+   * Where accounts are kept across restarts (`<dataDir>/auth`, the emulator's export format, and
+   * `<dataDir>/auth-tokens.json`). Without it, accounts live in memory only.
+   */
+  dataDir?: string;
+  /** Origins of the shop's pages allowed to call the Auth service; requests without Origin always pass. */
+  allowedOrigins?: readonly string[];
+  /** Longest time between a change of accounts and its save. Default 300 ms. */
+  saveDelayMs?: number;
 }
 
 export interface RunningAuthEmulator {
@@ -34,6 +46,12 @@ export interface RunningAuthEmulator {
   port: number;
   /** "host:port", the form FIREBASE_AUTH_EMULATOR_HOST takes (firebase-admin). */
   hostAndPort: string;
+  /** POST {idToken} here: 200 {uid, exp, claims} only for a token this Auth service issued and that is unexpired. */
+  verifyUrl: string;
+  /** Where accounts are saved, if anywhere. */
+  dataDir: string | undefined;
+  /** Saves pending changes now. */
+  flush(): Promise<void>;
   projectId: string;
   pid: number;
   /** Private temp dir (generated firebase.json, firebase-debug.log); removed on stop. */
@@ -63,10 +81,47 @@ function offlineEnv(tmpDir: string): NodeJS.ProcessEnv {
   };
 }
 
+const exportMetadata = 'firebase-export-metadata.json';
+
+/**
+ * Saves the emulator's accounts into `<dataDir>/auth`: the emulator hub exports into a fresh folder,
+ * which then takes the place of the previous one by renames (the hub's own export deletes the old
+ * folder before moving the new one in, which a crash in between would turn into no accounts at all).
+ */
+async function exportAccounts(hubUrl: string, dataDir: string): Promise<void> {
+  const next = path.join(dataDir, 'auth.next');
+  const current = path.join(dataDir, 'auth');
+  const previous = path.join(dataDir, 'auth.previous');
+  rmSync(next, { recursive: true, force: true });
+  const response = await fetch(`${hubUrl}/_admin/export`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: next, initiatedBy: 'storefront', targets: ['auth'] }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`export of accounts failed: ${response.status} ${await response.text()}`);
+  rmSync(previous, { recursive: true, force: true });
+  if (existsSync(current)) renameSync(current, previous);
+  renameSync(next, current);
+  syncDirectory(dataDir);
+  rmSync(previous, { recursive: true, force: true });
+}
+
+/** The saved accounts to import at start: the current export, or the previous one if a save was cut short. */
+function savedAccounts(dataDir: string): string | undefined {
+  for (const name of ['auth', 'auth.previous']) {
+    const dir = path.join(dataDir, name);
+    if (existsSync(path.join(dir, exportMetadata))) return dir;
+  }
+  return undefined;
+}
+
 /**
  * Starts the Firebase Auth emulator of firebase-tools (`firebase emulators:start --only auth`) offline, in
  * its own process group, with a generated firebase.json in a private temp dir (also its cwd, so its
- * firebase-debug.log lands there). Resolves once the emulator answers. Users live in memory.
+ * firebase-debug.log lands there), on a private port behind the proxy of authProxy.ts, which takes the
+ * public port. Resolves once both answer. With `dataDir`, accounts are imported at start and saved
+ * shortly after every change.
  */
 export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<RunningAuthEmulator> {
   const host = options.host ?? '127.0.0.1';
@@ -79,8 +134,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
     throw new Error(`auth emulator: invalid port ${String(options.port)}`);
   }
-  const port = requestedPort === 0 ? await freePort(host) : requestedPort;
-  await assertPortFree(host, port, 'auth emulator');
+  const publicPort = requestedPort === 0 ? await freePort(host) : requestedPort;
+  await assertPortFree(host, publicPort, 'auth emulator');
+  // The emulator itself listens on a private port; the proxy takes the public one.
+  const port = await freePort(host);
   // The emulator suite also opens a hub and a logging port; take free ones so instances never collide.
   const hubPort = await freePort(host);
   const loggingPort = await freePort(host);
@@ -117,6 +174,15 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     configPath,
     '--non-interactive',
   ];
+  const dataDir = options.dataDir === undefined ? undefined : path.resolve(options.dataDir);
+  const tokens = new IssuedTokens();
+  const tokensFile = dataDir && path.join(dataDir, 'auth-tokens.json');
+  if (dataDir && tokensFile) {
+    mkdirSync(dataDir, { recursive: true });
+    const saved = savedAccounts(dataDir);
+    if (saved) args.push('--import', saved);
+    tokens.load(readJsonFile(tokensFile));
+  }
   const started = Date.now();
   const tail = new OutputTail(80, options.log);
   const child = spawn(process.execPath, args, {
@@ -138,14 +204,15 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     return stopping;
   };
 
-  const url = `http://${host}:${port}`;
+  const emulatorUrl = `http://${host}:${port}`;
+  const url = `http://${host}:${publicPort}`;
   const died = exited(child).then(
     () => `auth emulator exited during start-up (code ${child.exitCode ?? child.signalCode})`,
   );
   try {
     await pollUntil(
       async () => {
-        const body = (await httpGetJson(`${url}/`, 1000)) as { authEmulator?: { ready?: boolean } } | null;
+        const body = (await httpGetJson(`${emulatorUrl}/`, 1000)) as { authEmulator?: { ready?: boolean } } | null;
         return body?.authEmulator?.ready === true;
       },
       { timeoutMs: readyTimeoutMs, intervalMs: 50, abort: died, what: 'auth emulator' },
@@ -154,15 +221,54 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     await stop();
     throw new Error(`${e instanceof Error ? e.message : String(e)}\n${tail.text()}`);
   }
+
+  const log = options.log ?? (() => {});
+  const saves = new SaveScheduler(
+    async () => {
+      if (!dataDir || !tokensFile) return;
+      await exportAccounts(`http://${host}:${hubPort}`, dataDir);
+      writeFileAtomic(tokensFile, JSON.stringify(tokens));
+    },
+    options.saveDelayMs ?? 300,
+    (error) => log(`saving accounts failed (will retry): ${error instanceof Error ? error.message : String(error)}`),
+  );
+  let proxy: Awaited<ReturnType<typeof startAuthProxy>>;
+  try {
+    proxy = await startAuthProxy({
+      host,
+      port: publicPort,
+      upstream: emulatorUrl,
+      projectId,
+      allowedOrigins: options.allowedOrigins ?? [],
+      tokens,
+      onChange: () => saves.markDirty(),
+      log,
+    });
+  } catch (e) {
+    await stop();
+    throw new Error(`auth emulator: cannot listen on ${host}:${publicPort}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const stopEmulator = stop;
+  let stopped: Promise<void> | null = null;
   return {
     url,
     host,
-    port,
-    hostAndPort: `${host}:${port}`,
+    port: publicPort,
+    hostAndPort: `${host}:${publicPort}`,
+    verifyUrl: `${url}${verifyPath}`,
+    dataDir,
+    flush: () => saves.flush(),
     projectId,
     pid: child.pid ?? -1,
     workDir: tmpDir,
     startupMs: Date.now() - started,
-    stop,
+    stop: () => {
+      stopped ??= (async () => {
+        await proxy.close();
+        await saves.flush();
+        await stopEmulator();
+      })();
+      return stopped;
+    },
   };
 }

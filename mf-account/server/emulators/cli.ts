@@ -3,7 +3,13 @@
  *
  *   node mf-account/server/emulators/cli.ts [all|auth|database]
  *        [--project demo-storefront] [--auth-port 9099] [--db-port 9000] [--host 127.0.0.1]
+ *        [--data-dir .data] [--allowed-origin http://localhost:3000 ...]
+ *        [--auth-verify-url http://127.0.0.1:9099/storefront/v1/tokens:verify]
  *        [--rules mf-account/database.rules.json] [--verbose]
+ *
+ * With --data-dir, accounts and database data are kept there across restarts. --allowed-origin names
+ * the shop's pages (repeat it for several); other origins are refused. The database alone needs
+ * --auth-verify-url to accept ID tokens (with `all` it uses the Auth service it starts).
  */
 import { parseArgs } from 'node:util';
 import { startAuthEmulator, startDatabaseServer } from './index.ts';
@@ -17,14 +23,23 @@ const { values, positionals } = parseArgs({
     'auth-port': { type: 'string', default: '9099' },
     'db-port': { type: 'string', default: '9000' },
     rules: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'allowed-origin': { type: 'string', multiple: true },
+    'auth-verify-url': { type: 'string' },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
+if (process.env.NODE_ENV === 'production') {
+  console.error('The local Firebase stand-ins do not run with NODE_ENV=production: production uses a real Firebase project.');
+  process.exit(1);
+}
 const what = positionals[0] ?? 'all';
 if (values.help || !['all', 'auth', 'database'].includes(what)) {
-  console.log('usage: node mf-account/server/emulators/cli.ts [all|auth|database] [--project demo-storefront] [--auth-port 9099] [--db-port 9000] [--host 127.0.0.1] [--rules file] [--verbose]');
+  console.log(
+    'usage: node mf-account/server/emulators/cli.ts [all|auth|database] [--project demo-storefront] [--auth-port 9099] [--db-port 9000] [--host 127.0.0.1] [--data-dir dir] [--allowed-origin url ...] [--auth-verify-url url] [--rules file] [--verbose]',
+  );
   process.exit(values.help ? 0 : 2);
 }
 
@@ -56,36 +71,39 @@ onParentDeath(() => {
   void stopAll(0);
 });
 
+const dataDir = values['data-dir'];
+const allowedOrigins = values['allowed-origin'] ?? [];
+const kept = dataDir ? `kept in ${dataDir}` : 'in memory';
+
 try {
-  const jobs: Array<Promise<void>> = [];
+  let authVerifyUrl = values['auth-verify-url'];
   if (what === 'all' || what === 'auth') {
-    jobs.push(
-      startAuthEmulator({ projectId: values.project, host: values.host, port: port('auth-port'), log: log('auth') }).then((a) => {
-        stops.push(a.stop);
-        console.log(`Auth emulator        ${a.url}  (project ${a.projectId}, pid ${a.pid}, ready in ${a.startupMs} ms, users in memory)`);
-      }),
-    );
+    const a = await startAuthEmulator({
+      projectId: values.project,
+      host: values.host,
+      port: port('auth-port'),
+      log: log('auth'),
+      allowedOrigins,
+      ...(dataDir ? { dataDir } : {}),
+    });
+    stops.push(a.stop);
+    authVerifyUrl = a.verifyUrl;
+    console.log(`Auth emulator        ${a.url}  (project ${a.projectId}, pid ${a.pid}, ready in ${a.startupMs} ms, users ${kept})`);
   }
   if (what === 'all' || what === 'database') {
-    jobs.push(
-      startDatabaseServer({
-        projectId: values.project,
-        host: values.host,
-        port: port('db-port'),
-        ...(values.rules ? { rules: values.rules } : {}),
-        verbose: values.verbose,
-        log: log('database'),
-      }).then((d) => {
-        stops.push(d.stop);
-        console.log(`Realtime Database    ${d.url}  (firebase-server, rules enforced, pid ${d.pid}, ready in ${d.startupMs} ms, data in memory)`);
-      }),
-    );
-  }
-  const results = await Promise.allSettled(jobs);
-  const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed.length) {
-    for (const f of failed) console.error(String(f.reason instanceof Error ? f.reason.message : f.reason));
-    await stopAll(1);
+    const d = await startDatabaseServer({
+      projectId: values.project,
+      host: values.host,
+      port: port('db-port'),
+      allowedOrigins,
+      ...(dataDir ? { dataDir } : {}),
+      ...(authVerifyUrl ? { authVerifyUrl } : {}),
+      ...(values.rules ? { rules: values.rules } : {}),
+      verbose: values.verbose,
+      log: log('database'),
+    });
+    stops.push(d.stop);
+    console.log(`Realtime Database    ${d.url}  (rules enforced, pid ${d.pid}, ready in ${d.startupMs} ms, data ${kept})`);
   }
   console.log('Ctrl-C to stop.');
 } catch (e) {

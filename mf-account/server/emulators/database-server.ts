@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { adminSecretOf } from './adminSecret.ts';
 import { databaseMainPath, defaultRulesPath } from './paths.ts';
 import {
   OutputTail,
@@ -16,16 +18,23 @@ export interface DatabaseServerOptions {
   port?: number;
   /** Default 127.0.0.1 (loopback only). */
   host?: string;
-  /** Project whose Auth-emulator ID tokens are accepted (token `aud`). Default demo-storefront. */
+  /** The project the database belongs to (the default namespace). Default demo-storefront. */
   projectId?: string;
   /** Database namespace clients put in the URL (`?ns=`). Default: the project id. One store serves all. */
   namespace?: string;
   /** Rules object ({"rules": {...}}) or path of a rules JSON file. Default mf-account/database.rules.json. */
   rules?: string | Record<string, unknown>;
-  /** Initial data (JSON). The data lives in memory and is lost when the server stops. */
+  /** Initial data (JSON), used when nothing is saved in `dataDir`. */
   data?: unknown;
-  /** Treat the credential "owner" as an administrator (what firebase-admin sends to emulators). Default true. */
-  acceptOwnerToken?: boolean;
+  /**
+   * Where the data is kept across restarts (`<dataDir>/database.json`) and the administrator secret
+   * (`<dataDir>/database-admin.secret`). Without it, data lives in memory and the secret is made per start.
+   */
+  dataDir?: string;
+  /** Origins of the shop's pages allowed to connect; connections without Origin always may. */
+  allowedOrigins?: readonly string[];
+  /** The Auth service's token check (RunningAuthEmulator.verifyUrl). Without it no ID token is accepted. */
+  authVerifyUrl?: string;
   /** Writes larger than this many bytes of JSON are refused with too_big. Default 1 MiB. */
   maxWriteBytes?: number;
   /** Give up waiting for readiness after this long. Default 30 s. */
@@ -46,6 +55,8 @@ export interface RunningDatabaseServer {
   hostAndPort: string;
   namespace: string;
   projectId: string;
+  /** The administrator credential (e.g. `mockUserToken` of connectDatabaseEmulator in tests and tools). */
+  adminSecret: string;
   pid: number;
   /** Milliseconds from spawn until the server answered the RTDB handshake. */
   startupMs: number;
@@ -82,11 +93,16 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
   const rulesJson = loadRules(options.rules);
   await assertPortFree(host, requestedPort, 'database server');
 
-  const args = ['--disable-warning=DEP0005', databaseMainPath, '--port', String(requestedPort), '--host', host, '--project', projectId];
-  if (options.acceptOwnerToken === false) args.push('--no-owner');
+  const args = ['--disable-warning=DEP0005', databaseMainPath, '--port', String(requestedPort), '--host', host];
+  if (options.dataDir !== undefined) args.push('--data-dir', options.dataDir);
+  for (const origin of options.allowedOrigins ?? []) args.push('--allowed-origin', origin);
+  if (options.authVerifyUrl !== undefined) args.push('--auth-verify-url', options.authVerifyUrl);
+  const adminSecret = options.dataDir === undefined ? randomBytes(32).toString('base64url') : adminSecretOf(options.dataDir);
   if (options.maxWriteBytes !== undefined) args.push('--max-write-bytes', String(options.maxWriteBytes));
   if (options.verbose) args.push('--verbose');
-  const env: NodeJS.ProcessEnv = { ...process.env, RTDB_RULES_JSON: rulesJson };
+  const env: NodeJS.ProcessEnv = { ...process.env, RTDB_RULES_JSON: rulesJson, RTDB_ADMIN_SECRET: adminSecret };
+  delete env.STOREFRONT_ORIGINS;
+  delete env.STOREFRONT_AUTH_VERIFY_URL;
   delete env.RTDB_DATA_JSON;
   if (options.data !== undefined) env.RTDB_DATA_JSON = JSON.stringify(options.data);
   // Never let the server pick up emulator settings meant for clients.
@@ -140,6 +156,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
       hostAndPort,
       namespace,
       projectId,
+      adminSecret,
       pid: child.pid ?? -1,
       startupMs: Date.now() - started,
       stop,

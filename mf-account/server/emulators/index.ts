@@ -4,7 +4,7 @@
  *  - startDatabaseServer(): a Realtime Database speaking the RTDB protocol, enforcing
  *    database.rules.json with Auth-emulator ID tokens (default 127.0.0.1:9000)
  *  - startAccountBackends(): both, in parallel.
- * Everything binds to loopback and keeps its data in memory.
+ * Everything binds to loopback; with a data folder, accounts and data survive restarts.
  */
 import { startAuthEmulator, type AuthEmulatorOptions, type RunningAuthEmulator } from './auth-emulator.ts';
 import { startDatabaseServer, type DatabaseServerOptions, type RunningDatabaseServer } from './database-server.ts';
@@ -17,7 +17,7 @@ export interface AccountBackendsOptions {
   /** Default demo-storefront; used by both. */
   projectId?: string;
   auth?: Omit<AuthEmulatorOptions, 'projectId'>;
-  database?: Omit<DatabaseServerOptions, 'projectId'>;
+  database?: Omit<DatabaseServerOptions, 'projectId' | 'authVerifyUrl'>;
 }
 
 export interface RunningAccountBackends {
@@ -36,36 +36,35 @@ export interface RunningAccountBackends {
   stop(): Promise<void>;
 }
 
-/** Starts the Auth emulator and the database server together; if either fails, stops the other. */
+/**
+ * Starts the Auth emulator, then the database server that checks ID tokens with it; if either fails,
+ * stops the other.
+ */
 export async function startAccountBackends(options: AccountBackendsOptions = {}): Promise<RunningAccountBackends> {
   const projectId = options.projectId ?? 'demo-storefront';
-  const [auth, database] = await Promise.allSettled([
-    startAuthEmulator({ ...options.auth, projectId }),
-    startDatabaseServer({ ...options.database, projectId }),
-  ]);
-  if (auth.status === 'rejected' || database.status === 'rejected') {
-    await Promise.all([
-      auth.status === 'fulfilled' ? auth.value.stop() : undefined,
-      database.status === 'fulfilled' ? database.value.stop() : undefined,
-    ]);
-    const reasons = [auth, database].filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason));
-    throw new Error(reasons.join('\n'));
+  const auth = await startAuthEmulator({ ...options.auth, projectId });
+  let database: RunningDatabaseServer;
+  try {
+    database = await startDatabaseServer({ ...options.database, projectId, authVerifyUrl: auth.verifyUrl });
+  } catch (error) {
+    await auth.stop();
+    throw error;
   }
   return {
-    auth: auth.value,
-    database: database.value,
+    auth,
+    database,
     projectId,
     clientConfig: {
       // The Auth emulator accepts any API key; demo projects have no real one.
       apiKey: 'demo-api-key',
       authDomain: `${projectId}.firebaseapp.com`,
       projectId,
-      databaseURL: database.value.url,
-      authEmulatorHost: auth.value.hostAndPort,
-      databaseEmulatorHost: database.value.hostAndPort,
+      databaseURL: database.url,
+      authEmulatorHost: auth.hostAndPort,
+      databaseEmulatorHost: database.hostAndPort,
     },
     stop: async () => {
-      await Promise.all([auth.value.stop(), database.value.stop()]);
+      await Promise.all([auth.stop(), database.stop()]);
     },
   };
 }

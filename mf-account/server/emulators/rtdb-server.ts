@@ -15,12 +15,21 @@
  * revokes listens that are no longer allowed (the SDK surfaces that as permission_denied, like the real
  * service), and the handshake echoes the Host the client used.
  *
+ * Only the shop reaches it: a WebSocket whose Origin is not one of the shop's pages is refused at the
+ * upgrade (browsers let any site open WebSockets to localhost); an ID token counts only if the shop's
+ * Auth service says it issued it (emulator tokens are unsigned, so their content proves nothing); the
+ * administrator credential is a secret of the data folder, never a well-known word.
+ *
+ * With `persistFile`, the data is loaded from that file at start and saved to it (atomically) shortly
+ * after every change, so a restart keeps it and a crash loses at most the last moment.
+ *
  * Not implemented (answered with a clear `not_supported` error): onDisconnect operations. Query
  * parameters (orderBy/limit) are not applied on the server: listens and gets receive the whole location,
- * which the SDK filters client-side. Data lives in memory only.
+ * which the SDK filters client-side.
  */
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { readJsonFile, SaveScheduler, writeFileAtomic } from './durableFile.ts';
 import type {
   FirebaseServerInstance,
   LoadedFirebaseServer,
@@ -31,17 +40,25 @@ export interface RtdbServerOptions {
   /** 0 picks a free port. */
   port: number;
   host: string;
-  /** Auth-emulator tokens must carry this audience (`aud`), i.e. be issued for this project. */
-  projectId: string;
   /** Rules object as in database.rules.json ({"rules": {...}}). */
   rules: unknown;
   /** Initial data (plain JSON or Firebase export format). */
   data?: unknown;
-  /** The credential "owner" acts as an administrator, as with the official emulator (firebase-admin). */
-  acceptOwnerToken?: boolean;
+  /** This credential makes a connection an administrator (tools, tests); none when absent. */
+  adminSecret?: string;
+  /** Origins of the shop's pages; a WebSocket from any other Origin is refused (none = server-side, allowed). */
+  allowedOrigins?: readonly string[];
+  /** Asks the shop's Auth service whether it issued an ID token; tokens are refused without it. */
+  verifyIdToken?: (token: string) => Promise<TokenCheck>;
+  /** Where the data is kept across restarts. Without it, data lives in memory only. */
+  persistFile?: string;
+  /** Longest time between a change and its save. Default 200 ms. */
+  saveDelayMs?: number;
   /** Writes whose JSON exceeds this many bytes are refused with `too_big`. Default 1 MiB. */
   maxWriteBytes?: number;
   log?: (line: string) => void;
+  /** Refused connections and tokens (always worth a line in the log, unlike `log`'s chatter). */
+  warn?: (line: string) => void;
 }
 
 interface SocketLike {
@@ -54,6 +71,7 @@ interface SocketLike {
 }
 
 type Claims = Record<string, unknown>;
+export type TokenCheck = { ok: true; uid: string; claims: Claims; exp: number } | { ok: false; reason: string };
 type Identity = { kind: 'user'; uid: string; claims: Claims } | { kind: 'admin' } | null;
 
 interface Listen {
@@ -109,44 +127,6 @@ export function exportNode(node: TargaryenDataNode): unknown {
   return out;
 }
 
-function decodeSegment(segment: string): Claims | null {
-  try {
-    const json = Buffer.from(segment, 'base64url').toString('utf8');
-    const value = JSON.parse(json) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Claims) : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Decodes a Firebase Auth emulator ID token. The emulator signs nothing (`alg: "none"`, empty signature),
- * so there is nothing to verify cryptographically; we check what can be checked: shape, algorithm,
- * expiry, audience (= project) and a uid.
- */
-export function decodeEmulatorIdToken(
-  token: string,
-  projectId: string,
-  nowMs = Date.now(),
-): { ok: true; uid: string; claims: Claims; exp: number } | { ok: false; reason: string } {
-  const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'not a JWT' };
-  const header = decodeSegment(parts[0] ?? '');
-  const claims = decodeSegment(parts[1] ?? '');
-  if (!header || !claims) return { ok: false, reason: 'malformed token' };
-  if (header.alg !== 'none') {
-    return { ok: false, reason: `only Auth-emulator (unsigned) ID tokens are accepted, got alg ${String(header.alg)}` };
-  }
-  const uid = typeof claims.user_id === 'string' ? claims.user_id : typeof claims.sub === 'string' ? claims.sub : '';
-  if (!uid || uid.length > 128) return { ok: false, reason: 'token has no uid' };
-  const exp = typeof claims.exp === 'number' ? claims.exp : NaN;
-  if (!Number.isFinite(exp) || exp * 1000 <= nowMs) return { ok: false, reason: 'token expired' };
-  if (claims.aud !== projectId) {
-    return { ok: false, reason: `token is for project ${String(claims.aud)}, this database serves ${projectId}` };
-  }
-  return { ok: true, uid, claims, exp };
-}
-
 function isServerValue(v: unknown): v is { '.sv': unknown } {
   return !!v && typeof v === 'object' && !Array.isArray(v) && '.sv' in (v as object);
 }
@@ -156,25 +136,109 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
 
   class StorefrontRtdbServer extends FirebaseServer {
     private ruleset: unknown;
-    private root: TargaryenDataNode;
-    private readonly projectId: string;
-    private readonly acceptOwnerToken: boolean;
+    private rootNode: TargaryenDataNode;
+    private readonly adminSecret: Buffer | undefined;
+    private readonly verifyIdToken: (token: string) => Promise<TokenCheck>;
     private readonly maxWriteBytes: number;
     private readonly log: (line: string) => void;
+    private readonly warn: (line: string) => void;
     private readonly fallbackName: string;
     private readonly connections = new Set<{ notify: (path: string) => void }>();
+    private readonly saves: SaveScheduler | undefined;
+    private stopping = false;
 
     constructor(options: RtdbServerOptions) {
       const maxWriteBytes = options.maxWriteBytes ?? 1024 * 1024;
+      const log = options.log ?? (() => {});
+      const warn = options.warn ?? log;
+      const allowed = new Set(options.allowedOrigins ?? []);
       // firebase-server's own store starts empty and stays unused: data and rules live in targaryen.
-      super({ port: options.port, address: options.host, maxPayload: maxWriteBytes + MAX_FRAME }, `${options.host}:${options.port}`, null);
+      super(
+        {
+          port: options.port,
+          address: options.host,
+          maxPayload: maxWriteBytes + MAX_FRAME,
+          // Refused before the upgrade: a foreign page never gets a connection at all.
+          verifyClient: (info: { origin?: string }, done: (ok: boolean, code?: number, message?: string) => void) => {
+            if (!info.origin || allowed.has(info.origin)) return done(true);
+            warn(`refused a connection from origin ${info.origin}`);
+            done(false, 403, 'Origin not allowed');
+          },
+        },
+        `${options.host}:${options.port}`,
+        null,
+      );
+      // The HTTP side of the port: ws answers every plain request 426; probes get an answer of their own.
+      const plain = (this.wss as unknown as { _server?: Server })._server;
+      if (plain) {
+        plain.removeAllListeners('request');
+        plain.on('request', (request: IncomingMessage, response: ServerResponse) => this.answerHttp(request, response, allowed));
+      }
       this.ruleset = targaryen.ruleset(options.rules);
-      this.root = targaryen.store(options.data ?? null);
-      this.projectId = options.projectId;
-      this.acceptOwnerToken = options.acceptOwnerToken ?? true;
+      const saved = options.persistFile === undefined ? undefined : readJsonFile(options.persistFile);
+      this.rootNode = targaryen.store(saved ?? options.data ?? null);
+      this.adminSecret = options.adminSecret ? Buffer.from(options.adminSecret) : undefined;
+      this.verifyIdToken = options.verifyIdToken ?? (async () => ({ ok: false, reason: 'this database accepts no ID tokens (no Auth service configured)' }));
       this.maxWriteBytes = maxWriteBytes;
-      this.log = options.log ?? (() => {});
+      this.log = log;
+      this.warn = warn;
       this.fallbackName = `${options.host}:${options.port}`;
+      const file = options.persistFile;
+      this.saves =
+        file === undefined
+          ? undefined
+          : new SaveScheduler(
+              () => writeFileAtomic(file, JSON.stringify(exportNode(this.rootNode))),
+              options.saveDelayMs ?? 200,
+              (error) => log(`saving the database failed (will retry): ${error instanceof Error ? error.message : String(error)}`),
+            );
+    }
+
+    private get root(): TargaryenDataNode {
+      return this.rootNode;
+    }
+
+    /** Every change of the data goes through here, so none escapes the save. */
+    private set root(next: TargaryenDataNode) {
+      this.rootNode = next;
+      this.saves?.markDirty();
+    }
+
+    /** From now on /readyz answers 503 (a stop has begun). */
+    beginShutdown(): void {
+      this.stopping = true;
+    }
+
+    /**
+     * Plain HTTP on the database port: `/healthz` and `/readyz` for supervisors, nothing else (the
+     * database is reached over WebSockets; REST is not served).
+     */
+    private answerHttp(request: IncomingMessage, response: ServerResponse, allowed: ReadonlySet<string>): void {
+      const origin = request.headers.origin;
+      const pathname = (request.url ?? '/').split('?')[0];
+      const send = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        response.end(JSON.stringify(body));
+      };
+      if (origin && !allowed.has(origin)) return send(403, { message: 'Origin not allowed' });
+      if (pathname === '/healthz') return send(200, { status: 'ok' });
+      if (pathname === '/readyz') return this.stopping ? send(503, { status: 'unavailable', reason: 'the database is stopping' }) : send(200, { status: 'ready' });
+      send(426, { message: 'Connect over WebSocket; this database does not serve REST' });
+    }
+
+    /** Saves pending changes now (before a clean stop). */
+    flush(): Promise<void> {
+      return this.saves?.flush() ?? Promise.resolve();
+    }
+
+    isAdminSecret(cred: unknown): boolean {
+      if (!this.adminSecret || typeof cred !== 'string') return false;
+      const given = Buffer.from(cred);
+      return given.length === this.adminSecret.length && timingSafeEqual(given, this.adminSecret);
+    }
+
+    checkIdToken(token: string): Promise<TokenCheck> {
+      return this.verifyIdToken(token);
     }
 
     setRules(rules: unknown): void {
@@ -298,17 +362,24 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
         for (const [key, listen] of listens) if (!server.canRead(identity, listen.path)) revoke(key, listen);
       }
 
-      function handleAuth(r: number | undefined, cred: unknown): void {
-        if (server.acceptOwnerToken && cred === 'owner') {
+      async function handleAuth(r: number | undefined, cred: unknown): Promise<void> {
+        if (server.isAdminSecret(cred)) {
           setIdentity({ kind: 'admin' });
           reply(r, 'ok', { auth: null, admin: true });
           return;
         }
-        const decoded =
-          typeof cred === 'string' ? decodeEmulatorIdToken(cred, server.projectId) : { ok: false as const, reason: 'no token' };
+        let decoded: TokenCheck;
+        try {
+          decoded =
+            typeof cred === 'string' && cred.length > 0 && cred.length <= 8192
+              ? await server.checkIdToken(cred)
+              : { ok: false, reason: 'no token' };
+        } catch (e) {
+          decoded = { ok: false, reason: `the Auth service could not be asked (${e instanceof Error ? e.message : String(e)})` };
+        }
         if (!decoded.ok) {
           setIdentity(null);
-          server.log(`rejected auth token from ${peer}: ${decoded.reason}`);
+          server.warn(`rejected auth token from ${peer}: ${decoded.reason}`);
           reply(r, 'invalid_token', `Could not parse auth token: ${decoded.reason}`);
           return;
         }
@@ -426,7 +497,7 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
         reply(r, 'ok', {});
       }
 
-      function handleRequest(message: Request): void {
+      function handleRequest(message: Request): void | Promise<void> {
         const { r, a } = message;
         const b = message.b && typeof message.b === 'object' ? message.b : {};
         switch (a) {
@@ -464,7 +535,7 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
         }
       }
 
-      function handleText(text: string): void {
+      async function handleText(text: string): Promise<void> {
         let parsed: { t?: string; d?: unknown };
         try {
           parsed = JSON.parse(text) as { t?: string; d?: unknown };
@@ -474,7 +545,7 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
         }
         if (parsed.t === 'd' && parsed.d && typeof parsed.d === 'object') {
           try {
-            handleRequest(parsed.d as Request);
+            await handleRequest(parsed.d as Request);
           } catch (e) {
             server.log(`error handling ${text.slice(0, 200)}: ${String(e)}`);
             reply((parsed.d as Request).r, 'internal_error', 'The local database server failed on this request');
@@ -484,6 +555,13 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
           if (control?.t === 'p') send({ t: 'c', d: { t: 'o', d: {} } }); // ping -> pong
         }
       }
+
+      // Requests are handled in the order they came: a listen sent right after an auth must be
+      // evaluated with the identity that auth establishes, even while its token is being checked.
+      let queue: Promise<void> = Promise.resolve();
+      const enqueue = (text: string) => {
+        queue = queue.then(() => handleText(text));
+      };
 
       const entry = { notify };
       this.connections.add(entry);
@@ -496,7 +574,7 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
             bufferedBytes = 0;
             return;
           }
-          handleText(text);
+          enqueue(text);
           return;
         }
         frames.push(text);
@@ -511,7 +589,7 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
           const whole = frames.join('');
           frames = [];
           bufferedBytes = 0;
-          handleText(whole);
+          enqueue(whole);
         }
       });
       ws.on('close', () => {
@@ -531,10 +609,12 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
 
 function describe(identity: Identity): string {
   if (identity === null) return 'anonymous';
-  return identity.kind === 'admin' ? 'owner' : `uid ${identity.uid}`;
+  return identity.kind === 'admin' ? 'administrator' : `uid ${identity.uid}`;
 }
 
 export type StorefrontRtdbServer = FirebaseServerInstance & {
+  beginShutdown(): void;
+  flush(): Promise<void>;
   setRules(rules: unknown): void;
   getValue(): Promise<unknown>;
   exportData(): Promise<unknown>;

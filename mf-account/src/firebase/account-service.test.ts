@@ -43,12 +43,12 @@ const form = (email: string, password = 'abcd1234'): SignUpInput => ({
   password,
 });
 
-/** Reads a path as the administrator ("owner" credential), independent of the service under test. */
+/** Reads a path as the administrator (the database's admin secret), independent of the service under test. */
 async function adminRead(path: string): Promise<unknown> {
   const app = initializeApp({ apiKey: 'demo-api-key', projectId: backends.projectId, databaseURL: backends.database.url }, `admin-${randomUUID()}`);
   try {
     const db = getDatabase(app);
-    connectDatabaseEmulator(db, backends.database.host, backends.database.port, { mockUserToken: 'owner' });
+    connectDatabaseEmulator(db, backends.database.host, backends.database.port, { mockUserToken: backends.database.adminSecret });
     return (await get(ref(db, path))).val();
   } finally {
     await deleteApp(app);
@@ -115,7 +115,12 @@ describe('signUp', () => {
   });
 
   it('reports too_big and removes the new account again when the record write fails', async () => {
-    const tiny: RunningDatabaseServer = await startDatabaseServer({ port: 0, projectId: backends.projectId, maxWriteBytes: 100 });
+    const tiny: RunningDatabaseServer = await startDatabaseServer({
+      port: 0,
+      projectId: backends.projectId,
+      maxWriteBytes: 100,
+      authVerifyUrl: backends.auth.verifyUrl,
+    });
     try {
       const s = service({ databaseURL: tiny.url, databaseEmulatorHost: tiny.hostAndPort });
       const email = uniqueEmail('big');

@@ -118,6 +118,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /**
+ * The database SDK marks WebSockets as failed in localStorage when it opens one and clears the
+ * mark once the connection proves healthy; a page left before that (a quick navigation while the
+ * sign-in token is checked) leaves the mark, and every later page of the shop then starts with
+ * long polling. Long polling loads scripts from the database's origin, which the shop's CSP
+ * forbids, so such a page would get no data at all: WebSocket is the only transport that works here.
+ */
+function forgetWebSocketFailure(): void {
+  try {
+    globalThis.localStorage?.removeItem('firebase:previous_websocket_failure');
+  } catch {
+    // Storage blocked: the SDK then keeps its own marks in memory, per page.
+  }
+}
+
+/**
  * deleteApp() leaves the Auth SDK's proactive token-refresh timer running when the database had
  * subscribed to token changes (firebase 12), which keeps a Node process (jest) alive for up to an hour.
  * Stop it through the SDK's internal hook when present; harmless in browsers.
@@ -162,6 +177,7 @@ export function createAccountService(configInput: unknown, options: AccountServi
   );
   const auth: Auth = initializeAuth(app, { persistence: persistenceFor(options.persistence) });
   if (config.authEmulatorHost) connectAuthEmulator(auth, `http://${config.authEmulatorHost}`, { disableWarnings: true });
+  forgetWebSocketFailure();
   const db: Database = getDatabase(app);
   if (config.databaseEmulatorHost) {
     const { host, port } = splitHost(config.databaseEmulatorHost);

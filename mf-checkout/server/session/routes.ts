@@ -1,10 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import { sessionCookieHeader, type Session } from './cookie.ts';
 import type { Sessions } from './sessions.ts';
 import { InvalidIdTokenError } from './identity.ts';
-
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 function view(session: Session) {
   return { uid: session.uid, email: session.email, expiresAt: new Date(session.exp * 1000).toISOString() };
@@ -13,14 +11,13 @@ function view(session: Session) {
 /** Spec section 7, token sync: POST a bearer Firebase ID token to sign in, DELETE to sign out. */
 export function registerSessionRoutes(
   app: FastifyInstance,
-  deps: { sessions: Sessions; now: () => Date; production: boolean; rateLimit?: Hook | undefined },
+  deps: { sessions: Sessions; now: () => Date; production: boolean; limit?: object },
 ): void {
   const { sessions, now } = deps;
-  const onRequest = deps.rateLimit ? [deps.rateLimit] : [];
   // Secure in production, and whenever the gateway says the shopper came over HTTPS.
   const secure = (request: FastifyRequest) => deps.production || request.protocol === 'https';
 
-  app.post('/api/checkout/session', { onRequest }, async (request, reply) => {
+  app.post('/api/checkout/session', { config: deps.limit ?? {} }, async (request, reply) => {
     const match = /^Bearer\s+(\S{1,8192})$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new HttpError(401, 'Send the Firebase ID token as "Authorization: Bearer <token>"');
     let opened: Awaited<ReturnType<Sessions['open']>>;

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const startScript = path.join(repoRoot, 'shell', 'stack', 'start.ts');
+
+export interface ExtraStack {
+  baseURL: string;
+  /** The process id of one of its services, as its supervisor last reported it. */
+  pid(service: string): number;
+  /** Resolves once the supervisor reports the service ready again under a new process id. */
+  back(service: string, previousPid: number): Promise<void>;
+  /** Stops the whole stack: SIGTERM is Ctrl-C; SIGKILL is a crash of every process at once. */
+  stop(signal: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * A second storefront beside the suite's own, for tests that stop and restart one (the suite's
+ * stack must keep running for the other tests). Uses the front ends the suite's stack built.
+ */
+export async function startExtraStack(portBase: number, dataDir: string, env: Record<string, string> = {}): Promise<ExtraStack> {
+  const ports = { PORT: portBase, CATALOG_PORT: portBase + 101, CHECKOUT_PORT: portBase + 102, DATABASE_EMULATOR_PORT: portBase + 100, STRIPE_MOCK_PORT: portBase + 111, AUTH_EMULATOR_PORT: portBase + 199 };
+  const child: ChildProcess = spawn(process.execPath, [startScript], {
+    cwd: repoRoot,
+    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATA_DIR: dataDir, SKIP_BUILD: '1', RATE_LIMIT_PER_MINUTE: '0', CATALOG_RATE_LIMIT_PER_MINUTE: '0', ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Storefront ready')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then(() => reject(new Error(`the extra stack exited before it was ready:\n${output.slice(-3000)}`)));
+  });
+  const baseURL = `http://localhost:${ports.PORT}`;
+  const pids = () => [...output.matchAll(/\[stack\] (\S+) is (?:ready|back) \(pid (\d+)/g)];
+  return {
+    baseURL,
+    pid(service) {
+      const last = pids().filter((match) => match[1] === service).at(-1);
+      if (!last) throw new Error(`the extra stack reported no pid for ${service}`);
+      return Number(last[2]);
+    },
+    async back(service, previousPid) {
+      for (let waited = 0; waited < 60_000; waited += 100) {
+        const last = pids().filter((match) => match[1] === service).at(-1);
+        if (last && Number(last[2]) !== previousPid) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`${service} did not come back within a minute`);
+    },
+    async stop(signal) {
+      process.kill(-(child.pid as number), signal);
+      await exited;
+      // Every port free again (children that follow their parent out take a moment).
+      for (const port of Object.values(ports)) {
+        for (let tries = 0; tries < 100; tries++) {
+          const open = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+          if (!open) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    },
+  };
+}
