@@ -135,6 +135,8 @@ test.describe('checkout', () => {
   });
 
   test('shows a message under every invalid field, focuses the first and sends nothing', async ({ page, request }) => {
+    // Fills and checks a dozen fields, then runs axe on the form: well past 30 s on a busy 2-core machine.
+    test.slow();
     const [item] = await products(request, 2);
     await openCheckout(page, [{ ...item!, qun: 1 }]);
     let posted = false;

@@ -52,6 +52,10 @@ export default defineConfig({
       DATABASE_EMULATOR_PORT: String(ports.database),
       STRIPE_MOCK_PORT: String(ports.stripe),
       DATA_DIR: path.join(os.tmpdir(), `storefront-e2e-${process.pid}`),
+      // Every test comes from 127.0.0.1: the per-address limits would count the whole suite as one
+      // shopper. The limits themselves are tested in shell/server/rateLimits.reliability.test.ts.
+      RATE_LIMIT_PER_MINUTE: '0',
+      CATALOG_RATE_LIMIT_PER_MINUTE: '0',
     },
   },
 });

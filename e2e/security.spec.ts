@@ -183,7 +183,7 @@ test.describe('headers and served HTML', () => {
   test('every route, bundle and API answer carries the security headers; no HSTS outside production', async ({ request }) => {
     const manifest = (await (await request.get('/remotes/catalog/mf-manifest.json')).json()) as { metaData?: { remoteEntry?: { name?: string } } };
     const entry = manifest.metaData?.remoteEntry?.name ?? 'remoteEntry.js';
-    const urls = [...ROUTES, '/remotes.json', '/app-config.json', '/remotes/catalog/mf-manifest.json', `/remotes/catalog/${entry}`, '/api/catalog/products?limit=1', '/api/checkout/health', '/api/nothing', '/favicon.svg'];
+    const urls = [...ROUTES, '/remotes.json', '/app-config.json', '/remotes/catalog/mf-manifest.json', `/remotes/catalog/${entry}`, '/api/catalog/products?limit=1', '/api/checkout/orders', '/api/nothing', '/favicon.svg'];
     for (const url of urls) {
       const response = await request.get(url);
       const headers = response.headers();

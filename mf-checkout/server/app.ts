@@ -4,7 +4,8 @@ import type { CheckoutConfig } from './config.ts';
 import { createCouponBook, type CouponBook } from './coupons/coupons.ts';
 import { registerCouponRoutes } from './coupons/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { rateLimiter } from './http/rateLimit.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { perMinute, registerRateLimits } from './http/rateLimits.ts';
 import { createCheckout } from './orders/checkout.ts';
 import { createRecovery, type Recovery } from './orders/recovery.ts';
 import { registerOrderRoutes } from './orders/routes.ts';
@@ -14,6 +15,7 @@ import { createCatalogClient, type CatalogClient } from './pricing/catalogClient
 import { registerSessionRoutes } from './session/routes.ts';
 import { createSessions } from './session/sessions.ts';
 import type { IdTokenVerifier } from './session/identity.ts';
+import { createLocalAuthVerifier } from './session/localAuthVerifier.ts';
 import { openRepository } from './storage/open.ts';
 import type { OrderRepository } from './storage/repository.ts';
 
@@ -37,14 +39,23 @@ export interface CheckoutServer {
   /** Binds config.host:config.port, runs recovery once in the background, answers the base URL. */
   listen(): Promise<string>;
   recovery: Recovery;
+  /** From now on /readyz answers 503: a load balancer stops sending new requests. */
+  beginShutdown(): void;
   /** Stops taking requests, lets a running recovery pass finish, closes the storage it opened. */
   close(): Promise<void>;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+async function tokenVerifier(firebase: CheckoutConfig['firebase']): Promise<IdTokenVerifier> {
+  if (firebase.authVerifyUrl) return createLocalAuthVerifier(firebase.authVerifyUrl);
+  const { createFirebaseTokenVerifier } = await import('./session/firebaseTokenVerifier.ts');
+  return createFirebaseTokenVerifier({ projectId: firebase.projectId, ...(firebase.tokenKeysUrl ? { keysUrl: firebase.tokenKeysUrl } : {}) });
+}
+
 export async function createCheckoutServer(config: CheckoutConfig, deps: CheckoutServerDeps = {}): Promise<CheckoutServer> {
   const now = deps.now ?? (() => new Date());
+  let stopping = false;
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -55,8 +66,7 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   const catalog = deps.catalog ?? createCatalogClient({ baseUrl: config.catalogUrl, internalToken: config.internalToken });
   const payments = deps.payments ?? createStripeGateway(config.stripe);
   const coupons = deps.coupons ?? createCouponBook();
-  const verifier =
-    deps.verifier ?? (await import('./session/firebaseVerifier.ts')).createFirebaseVerifier(config.firebase);
+  const verifier = deps.verifier ?? (await tokenVerifier(config.firebase));
   if (!config.sessionSecret) {
     app.log.warn('SESSION_SECRET is not set: using a random one, so sessions end when this process stops');
   }
@@ -78,6 +88,7 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   const recovery = createRecovery({ repository, catalog, payments, log, now, olderThanSeconds: config.recoveryAfterSeconds });
 
   registerErrorHandling(app);
+  await registerRateLimits(app, config.redisUrl);
   // Orders, sessions and totals are personal: never let a browser or proxy cache them.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
@@ -87,23 +98,15 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     checkout,
     repository,
     sessions,
-    rateLimit: rateLimiter(config.rateLimits.checkoutPerMinute),
+    limits: { checkout: perMinute(config.rateLimits.checkoutPerMinute, 'checkout'), orders: perMinute(config.rateLimits.ordersPerMinute, 'orders') },
   });
-  registerCouponRoutes(app, { coupons, catalog });
-  // Readiness for the stack orchestrator and load balancers: answers only once storage answers.
-  app.get('/api/checkout/health', async (_request, reply) => {
-    try {
-      await repository.findById('00000000-0000-0000-0000-000000000000');
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', message: 'Order storage is not reachable' });
-    }
-  });
+  registerCouponRoutes(app, { coupons, catalog, limit: perMinute(config.rateLimits.couponPerMinute, 'coupon') });
+  registerHealthRoutes(app, { repository, stopping: () => stopping });
   registerSessionRoutes(app, {
     sessions,
     now,
     production: config.production,
-    rateLimit: rateLimiter(config.rateLimits.sessionPerMinute),
+    limit: perMinute(config.rateLimits.sessionPerMinute, 'session'),
   });
 
   let timer: NodeJS.Timeout | undefined;
@@ -122,6 +125,9 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
         timer.unref();
       }
       return address;
+    },
+    beginShutdown() {
+      stopping = true;
     },
     async close() {
       if (timer) clearInterval(timer);

@@ -14,10 +14,13 @@ describe('configuration', () => {
       catalogUrl: 'http://127.0.0.1:3101',
       internalToken: 'shared-with-catalogue',
       stripe: { secretKey: undefined, mockUrl: 'http://127.0.0.1:12111' },
-      firebase: { projectId: 'demo-storefront', authEmulatorHost: undefined },
+      firebase: { projectId: 'demo-storefront', authVerifyUrl: undefined, tokenKeysUrl: undefined },
       sessionSecret: undefined,
       recoveryAfterSeconds: 120,
-      rateLimits: { checkoutPerMinute: 60, sessionPerMinute: 120 },
+      rateLimits: { checkoutPerMinute: 60, sessionPerMinute: 120, couponPerMinute: 120, ordersPerMinute: 300 },
+      redisUrl: undefined,
+      shutdownDelayMs: 0,
+      shutdownGraceMs: 10_000,
     });
   });
 
@@ -29,7 +32,7 @@ describe('configuration', () => {
         DATABASE_URL: 'postgres://u@db:5432/shop',
         CATALOG_URL: 'http://catalog:3101/',
         STRIPE_SECRET_KEY: 'sk_test_abc123',
-        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        FIREBASE_AUTH_VERIFY_URL: 'http://127.0.0.1:9099/storefront/v1/tokens:verify',
         SESSION_SECRET: '',
       },
       defaults,
@@ -39,7 +42,7 @@ describe('configuration', () => {
       databaseUrl: 'postgres://u@db:5432/shop',
       catalogUrl: 'http://catalog:3101',
       stripe: { secretKey: 'sk_test_abc123' },
-      firebase: { authEmulatorHost: '127.0.0.1:9099' },
+      firebase: { authVerifyUrl: 'http://127.0.0.1:9099/storefront/v1/tokens:verify' },
       sessionSecret: undefined,
     });
   });
@@ -61,11 +64,29 @@ describe('configuration', () => {
     expect(message).toContain('INTERNAL_TOKEN is required (the same value as the catalogue service)');
   });
 
-  test('production refuses the local stand-ins', () => {
-    expect(() => loadConfig({ ...token, NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, defaults)).toThrow(
-      'Invalid checkout service configuration: SESSION_SECRET is required in production; STRIPE_SECRET_KEY is required in production; FIREBASE_AUTH_EMULATOR_HOST must not be set in production',
+  test('production refuses the local stand-ins and demo projects, naming each', () => {
+    expect(() =>
+      loadConfig(
+        {
+          ...token,
+          NODE_ENV: 'production',
+          FIREBASE_AUTH_VERIFY_URL: 'http://127.0.0.1:9099/storefront/v1/tokens:verify',
+          STRIPE_MOCK_URL: 'http://127.0.0.1:12111',
+        },
+        defaults,
+      ),
+    ).toThrow(
+      'Invalid checkout service configuration: SESSION_SECRET is required in production; STRIPE_SECRET_KEY is required in production; ' +
+        'FIREBASE_AUTH_VERIFY_URL (the local Auth emulator) must not be set in production; STRIPE_MOCK_URL (the local Stripe) must not be set in production; ' +
+        'FIREBASE_PROJECT_ID demo-storefront is a local demo project; production needs a real one',
     );
-    const production = { ...token, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), STRIPE_SECRET_KEY: 'sk_live_abc' };
-    expect(loadConfig(production, defaults).production).toBe(true);
+    const production = {
+      ...token,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(32),
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      FIREBASE_PROJECT_ID: 'storefront-prod',
+    };
+    expect(loadConfig(production, defaults)).toMatchObject({ production: true, firebase: { authVerifyUrl: undefined } });
   });
 });

@@ -29,10 +29,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lower-case letters, digits, dashes)')
     .default('demo-storefront'),
-  FIREBASE_AUTH_EMULATOR_HOST: z
-    .string()
-    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
-    .optional(),
+  // Development: the local Auth service that says whether it issued an (unsigned) emulator token.
+  FIREBASE_AUTH_VERIFY_URL: httpUrl.optional(),
+  // Where Firebase's token-signing keys are published (a JWKS); Google's unless overridden.
+  FIREBASE_TOKEN_KEYS_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Must exceed the longest live checkout (catalogue 5 s + 3 Stripe attempts of 15 s + back-off, about
   // 50 s), or recovery could cancel an order whose charge is still on its way.
@@ -43,6 +43,14 @@ const envSchema = z.object({
     .default(120),
   RATE_LIMIT_CHECKOUT_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(60),
   RATE_LIMIT_SESSION_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(120),
+  RATE_LIMIT_COUPON_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(120),
+  RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(300),
+  // Redis for limits shared by every checkout instance; in-process counters when unset.
+  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
+  // On SIGTERM: how long /readyz says 503 before the listener closes (load balancers stop sending
+  // first), and how long checkouts in flight may take before the process exits regardless.
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   NODE_ENV: z.string().optional(),
 });
 
@@ -61,12 +69,20 @@ export interface CheckoutConfig {
     secretKey: string | undefined;
     mockUrl: string;
   };
-  firebase: { projectId: string; authEmulatorHost: string | undefined };
+  /**
+   * ID tokens: checked with the local Auth service when authVerifyUrl is set (development), otherwise
+   * by their signature against Firebase's published keys.
+   */
+  firebase: { projectId: string; authVerifyUrl: string | undefined; tokenKeysUrl: string | undefined };
   /** Unset means a random per-process secret: sessions then do not survive a restart. */
   sessionSecret: string | undefined;
   /** Pending orders older than this are reconciled by the recovery step. */
   recoveryAfterSeconds: number;
-  rateLimits: { checkoutPerMinute: number; sessionPerMinute: number };
+  /** Per shopper and minute; 0 = off. */
+  rateLimits: { checkoutPerMinute: number; sessionPerMinute: number; couponPerMinute: number; ordersPerMinute: number };
+  redisUrl: string | undefined;
+  shutdownDelayMs: number;
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,8 +105,10 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     !e.SESSION_SECRET && 'SESSION_SECRET is required in production',
     // Without it the SDK would talk to the local mock: nobody would really be charged.
     !e.STRIPE_SECRET_KEY && 'STRIPE_SECRET_KEY is required in production',
-    // firebase-admin accepts unsigned ID tokens when this is set: anyone could sign in as anyone.
-    e.FIREBASE_AUTH_EMULATOR_HOST && 'FIREBASE_AUTH_EMULATOR_HOST must not be set in production',
+    // The local Auth service vouches for unsigned tokens: production accepts real signatures only.
+    e.FIREBASE_AUTH_VERIFY_URL && 'FIREBASE_AUTH_VERIFY_URL (the local Auth emulator) must not be set in production',
+    present.STRIPE_MOCK_URL !== undefined && 'STRIPE_MOCK_URL (the local Stripe) must not be set in production',
+    e.FIREBASE_PROJECT_ID.startsWith('demo-') && `FIREBASE_PROJECT_ID ${e.FIREBASE_PROJECT_ID} is a local demo project; production needs a real one`,
   ].filter(Boolean);
   if (production && productionProblems.length > 0) {
     throw new ConfigError(`Invalid checkout service configuration: ${productionProblems.join('; ')}`);
@@ -104,12 +122,17 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     catalogUrl: e.CATALOG_URL.replace(/\/+$/, ''),
     internalToken: e.INTERNAL_TOKEN,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, mockUrl: e.STRIPE_MOCK_URL },
-    firebase: { projectId: e.FIREBASE_PROJECT_ID, authEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST },
+    firebase: { projectId: e.FIREBASE_PROJECT_ID, authVerifyUrl: e.FIREBASE_AUTH_VERIFY_URL, tokenKeysUrl: e.FIREBASE_TOKEN_KEYS_URL },
     sessionSecret: e.SESSION_SECRET,
     recoveryAfterSeconds: e.PENDING_RECOVERY_SECONDS,
     rateLimits: {
       checkoutPerMinute: e.RATE_LIMIT_CHECKOUT_PER_MINUTE,
       sessionPerMinute: e.RATE_LIMIT_SESSION_PER_MINUTE,
+      couponPerMinute: e.RATE_LIMIT_COUPON_PER_MINUTE,
+      ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
     },
+    redisUrl: e.REDIS_URL,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

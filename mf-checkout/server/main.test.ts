@@ -36,7 +36,7 @@ async function startService(extraEnv: Record<string, string> = {}): Promise<Serv
       INTERNAL_TOKEN: catalog.token,
       STRIPE_MOCK_URL: mock.url,
       FIREBASE_PROJECT_ID: 'demo-storefront',
-      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      FIREBASE_AUTH_VERIFY_URL: emulator.verifyUrl,
       SESSION_SECRET: 'process-test-session-secret-0123456789',
       PENDING_RECOVERY_SECONDS: '60',
       ...extraEnv,

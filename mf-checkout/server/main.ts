@@ -1,4 +1,5 @@
 import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import { createCheckoutServer } from './app.ts';
 import { ConfigError, loadConfig, type CheckoutConfig } from './config.ts';
 
@@ -30,15 +31,14 @@ try {
   process.exit(1);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.app.log.info(`${signal} received, closing`);
-    server.close().then(
-      () => process.exit(0),
-      (error: Error) => {
-        console.error(`Checkout service did not close cleanly: ${error.message}`);
-        process.exit(1);
-      },
-    );
-  });
-}
+// SIGTERM (a supervisor, Kubernetes) or SIGINT: readiness fails first, then the listener closes while
+// checkouts in flight finish (a charge already sent completes and its order is recorded), then
+// storage closes; past the grace period the process exits regardless, and recovery settles the rest
+// at the next start.
+closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`Checkout service: ${message}`) } }, async ({ signal, err }) => {
+  if (err) console.error('Checkout service stopping after an unexpected error:', err);
+  else server.app.log.info(`${signal ?? 'stop'} received, finishing requests in flight`);
+  server.beginShutdown();
+  if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+  await server.close();
+});

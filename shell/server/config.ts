@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -26,16 +27,37 @@ export function gatewayConfigSchema(repoRoot: string) {
       CART_DIST: z.string().default(defaultDist('cart')),
       ACCOUNT_DIST: z.string().default(defaultDist('account')),
       CHECKOUT_DIST: z.string().default(defaultDist('checkout')),
+      // Development defaults: the local Firebase of `npm start`. Production must name its own (below).
       FIREBASE_API_KEY: z.string().default('demo-api-key'),
       FIREBASE_PROJECT_ID: z.string().default('demo-storefront'),
       FIREBASE_AUTH_DOMAIN: z.string().default('demo-storefront.firebaseapp.com'),
       FIREBASE_DATABASE_URL: url.default('http://127.0.0.1:9000?ns=demo-storefront'),
-      FIREBASE_AUTH_EMULATOR_URL: z.union([url, z.literal('')]).default('http://127.0.0.1:9099'),
-      FIREBASE_DATABASE_EMULATOR_HOST: z.string().default('127.0.0.1:9000'),
+      FIREBASE_AUTH_EMULATOR_URL: z.union([url, z.literal('')]).optional(),
+      FIREBASE_DATABASE_EMULATOR_HOST: z.string().optional(),
       STRIPE_PUBLISHABLE_KEY: z.string().default(''),
-      PRODUCTION: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
-      // Contact form posts per client IP and minute (burst of that many, refilled over a minute); 0 = off.
+      // The one production switch of every process of the shop.
+      NODE_ENV: z.string().optional(),
+      // On SIGTERM: how long /readyz says 503 before the listener closes (load balancers stop sending
+      // first), and how long requests in flight may take before the process exits regardless.
+      SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+      SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+      // Memory for the HTTP cache of public catalogue answers, per gateway process; 0 turns it off.
+      CATALOG_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+      // Gateway processes sharing the port: a number, or 'auto' for one per CPU core.
+      GATEWAY_WORKERS: z
+        .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+        .default(1)
+        .transform((value) => (value === 'auto' ? os.availableParallelism() : value)),
+      // Per client address and minute (0 = off): contact form posts; public catalogue reads; every
+      // request (pages and assets too). Sized for real shoppers behind one address (an office, a
+      // mobile carrier's NAT): raise them where many shoppers share one.
       CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(5),
+      CATALOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(1200),
+      RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(3000),
+      // PostgreSQL for what the gateway keeps (contact messages), shared by every gateway instance.
+      DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL').optional(),
+      // Redis for rate limits shared by every gateway instance; in-process counters when unset.
+      REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
       // Addresses (or CIDRs) of reverse proxies in front of the gateway whose X-Forwarded-For is
       // believed, comma-separated. Unset: the socket's address is the client (nobody can spoof it).
       TRUST_PROXY: z
@@ -43,16 +65,35 @@ export function gatewayConfigSchema(repoRoot: string) {
         .regex(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, 'a comma-separated list of IP addresses or CIDRs')
         .optional(),
     })
+    .superRefine((env, context) => {
+      if (env.NODE_ENV !== 'production') return;
+      const refuse = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+      if (env.FIREBASE_AUTH_EMULATOR_URL) refuse('FIREBASE_AUTH_EMULATOR_URL', 'must not be set in production (it is the local Auth emulator)');
+      if (env.FIREBASE_DATABASE_EMULATOR_HOST) refuse('FIREBASE_DATABASE_EMULATOR_HOST', 'must not be set in production (it is the local database)');
+      if (env.FIREBASE_PROJECT_ID.startsWith('demo-')) refuse('FIREBASE_PROJECT_ID', `is the local demo project ${env.FIREBASE_PROJECT_ID}; production needs a real one`);
+      if (env.FIREBASE_API_KEY === 'demo-api-key') refuse('FIREBASE_API_KEY', "is required in production (the project's web API key)");
+      if (isLoopback(env.FIREBASE_DATABASE_URL)) refuse('FIREBASE_DATABASE_URL', 'must be the real database in production, not a local address');
+    })
     .transform((env) => ({
       host: env.HOST,
       port: env.PORT,
-      production: env.PRODUCTION,
-      contactRateLimitPerMinute: env.CONTACT_RATE_LIMIT_PER_MINUTE,
+      production: env.NODE_ENV === 'production',
+      shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
+      shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+      rateLimits: {
+        perAddressPerMinute: env.RATE_LIMIT_PER_MINUTE,
+        catalogPerMinute: env.CATALOG_RATE_LIMIT_PER_MINUTE,
+        contactPerMinute: env.CONTACT_RATE_LIMIT_PER_MINUTE,
+        redisUrl: env.REDIS_URL,
+      },
+      catalogCacheBytes: env.CATALOG_CACHE_MB * 1024 * 1024,
+      workers: env.GATEWAY_WORKERS,
       trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
       catalogUrl: env.CATALOG_URL,
       checkoutUrl: env.CHECKOUT_URL,
       shellDist: env.SHELL_DIST,
       contactDb: env.CONTACT_DB,
+      databaseUrl: env.DATABASE_URL,
       remotes: {
         catalog: { manifest: env.REMOTE_CATALOG_URL, dist: env.CATALOG_DIST },
         cart: { manifest: env.REMOTE_CART_URL, dist: env.CART_DIST },
@@ -66,21 +107,35 @@ export function gatewayConfigSchema(repoRoot: string) {
           authDomain: env.FIREBASE_AUTH_DOMAIN,
           projectId: env.FIREBASE_PROJECT_ID,
           databaseURL: env.FIREBASE_DATABASE_URL,
-          authEmulatorUrl: env.FIREBASE_AUTH_EMULATOR_URL || undefined,
-          databaseEmulatorHost: env.FIREBASE_DATABASE_EMULATOR_HOST || undefined,
+          authEmulatorUrl: emulatorSetting(env, env.FIREBASE_AUTH_EMULATOR_URL, 'http://127.0.0.1:9099'),
+          databaseEmulatorHost: emulatorSetting(env, env.FIREBASE_DATABASE_EMULATOR_HOST, '127.0.0.1:9000'),
         },
         stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
       },
     }));
 }
 
+function isLoopback(address: string): boolean {
+  const { hostname } = new URL(address);
+  return hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
+}
+
+/** An emulator address: as given, the local default in development, never one in production. */
+function emulatorSetting(env: { NODE_ENV?: string | undefined }, value: string | undefined, developmentDefault: string): string | undefined {
+  if (value !== undefined) return value || undefined;
+  return env.NODE_ENV === 'production' ? undefined : developmentDefault;
+}
+
 export type GatewayConfig = z.output<ReturnType<typeof gatewayConfigSchema>>;
 
+export class ConfigError extends Error {}
+
+/** The gateway's configuration, or a ConfigError naming every bad variable on one line. */
 export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): GatewayConfig {
   const parsed = gatewayConfigSchema(repoRoot).safeParse(env);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`Invalid gateway configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid gateway configuration: ${problems.join('; ')}`);
   }
   return parsed.data;
 }

@@ -216,7 +216,7 @@ function nextRequest(rng: Rng): { kind: Kind; sent: Sent } {
   }
   if (roll < 13) {
     // Checkout service through the proxy: never a valid purchase, so never an order.
-    const targets = ['/save-stripe-token', '/api/checkout/session', '/api/checkout/orders', `/api/checkout/orders/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`, '/api/checkout/coupons/validate', '/api/checkout/health', `/api/checkout/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`, '/save-stripe-token/../api/contact'];
+    const targets = ['/save-stripe-token', '/api/checkout/session', '/api/checkout/orders', `/api/checkout/orders/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`, '/api/checkout/coupons/validate', `/api/checkout/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`, '/save-stripe-token/../api/contact'];
     const headers: Record<string, string> = rng.chance(0.8) ? { ...json } : { 'content-type': rng.pick(CONTENT_TYPES) };
     if (rng.chance(0.3)) headers.authorization = `Bearer ${headerSafe(rng.pick(HOSTILE_TEXT))}`;
     if (rng.chance(0.3)) headers.cookie = `checkout_session=${headerSafe(rng.pick(HOSTILE_TEXT))}`;
@@ -325,7 +325,7 @@ describe('hostile input through the gateway, real services behind it', () => {
     // Every process still answers; the catalogue, its reservations and the orders are as they were.
     expect([catalog.alive(), checkout.alive(), gateway.alive()]).toEqual([true, true, true]);
     expect((await fetch(`${gateway.url}/api/catalog/products/categories`)).status).toBe(200);
-    expect((await fetch(`${gateway.url}/api/checkout/health`)).status).toBe(200);
+    expect((await fetch(`${checkout.url}/readyz`)).status).toBe(200);
     expect((await fetch(`${gateway.url}/remotes.json`)).status).toBe(200);
     expect(catalogData()).toEqual(before.catalog);
     expect(count('orders.db', 'orders')).toBe(before.orders);

@@ -53,22 +53,28 @@ describe('gateway', () => {
   let gateway: ChildProcess;
   let base: string;
   let shellAssets: string;
+  let shellDist: string;
   let catalog: Awaited<ReturnType<typeof fakeUpstream>>;
   let checkout: Awaited<ReturnType<typeof fakeUpstream>>;
+  let firebase: Awaited<ReturnType<typeof fakeUpstream>>;
 
   beforeAll(async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'gateway-'));
-    const shellDist = path.join(root, 'shell');
+    shellDist = path.join(root, 'shell');
     mkdirSync(path.join(shellDist, 'assets'), { recursive: true });
     writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><html><head><title>Storefront</title></head><body><div id="root"></div></body></html>');
     writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
     writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js.map'), '{"version":3,"sources":["secret.ts"]}');
     shellAssets = path.join(shellDist, 'assets');
     const cartDist = path.join(root, 'cart');
     mkdirSync(cartDist);
     writeFileSync(path.join(cartDist, 'mf-manifest.json'), '{"id":"cart"}');
+    writeFileSync(path.join(cartDist, 'cart.0123456789.js.map'), '{"version":3,"sources":["secret.ts"]}');
     catalog = await fakeUpstream('catalog');
     checkout = await fakeUpstream('checkout');
+    // Stands in for the local Auth service and database, which the gateway reports on.
+    firebase = await fakeUpstream('firebase');
     const started = await startGateway({
       PORT: String(await freePort()),
       CATALOG_URL: catalog.url,
@@ -77,6 +83,8 @@ describe('gateway', () => {
       CART_DIST: cartDist,
       CONTACT_DB: ':memory:',
       REMOTE_CATALOG_URL: 'https://catalog.example.com/mf-manifest.json',
+      FIREBASE_AUTH_EMULATOR_URL: firebase.url,
+      FIREBASE_DATABASE_EMULATOR_HOST: new URL(firebase.url).host,
     });
     gateway = started.child;
     base = started.url;
@@ -86,6 +94,7 @@ describe('gateway', () => {
     gateway.kill('SIGTERM');
     catalog.close();
     checkout.close();
+    firebase.close();
   });
 
   it('tells the shell where each remote lives, without caching it', async () => {
@@ -145,6 +154,14 @@ describe('gateway', () => {
     expect(brotliDecompressSync(answer.body).toString()).toBe('console.log(1)');
   });
 
+  it('keeps source maps, which sit beside the builds for error reports, from the public', async () => {
+    for (const url of ['/assets/main.0123456789.js.map', '/remotes/cart/cart.0123456789.js.map']) {
+      const response = await fetch(`${base}${url}`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('secret.ts');
+    }
+  });
+
   it('serves files of a shell rebuilt while it runs', async () => {
     writeFileSync(path.join(shellAssets, 'main.abcdef0123.js'), 'console.log(2)');
     const response = await fetch(`${base}/assets/main.abcdef0123.js`);
@@ -193,6 +210,39 @@ describe('gateway', () => {
     expect(broken.status).toBe(400);
     const huge = await post(JSON.stringify({ name: 'Ann', email: 'ann@example.com', message: 'x'.repeat(20_000) }));
     expect(huge.status).toBe(413);
+  });
+
+  it('answers probes: alive, and ready with every upstream reported by name', async () => {
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      upstreams: { catalog: { status: 'ready' }, checkout: { status: 'ready' }, auth: { status: 'ready' }, database: { status: 'ready' } },
+    });
+  });
+
+  it('with the catalogue down, says so in words (503), reports it, and keeps serving pages', async () => {
+    const closed = await freePort();
+    const alone = await startGateway({
+      PORT: String(await freePort()),
+      CATALOG_URL: `http://127.0.0.1:${closed}`,
+      CHECKOUT_URL: checkout.url,
+      SHELL_DIST: shellDist,
+      CONTACT_DB: ':memory:',
+    });
+    try {
+      const products = await fetch(`${alone.url}/api/catalog/products?limit=1`);
+      expect(products.status).toBe(503);
+      expect(products.headers.get('retry-after')).toBe('2');
+      expect(await products.json()).toEqual({ message: 'The catalogue is not answering right now; please try again in a moment' });
+      const ready = await fetch(`${alone.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'degraded', upstreams: { catalog: { status: 'unavailable', reason: 'not reachable' }, checkout: { status: 'ready' } } });
+      expect((await fetch(`${alone.url}/cart-list`)).status).toBe(200);
+    } finally {
+      alone.child.kill('SIGTERM');
+    }
   });
 
   it('refuses to start on a bad configuration value, saying which', async () => {

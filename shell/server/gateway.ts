@@ -6,13 +6,28 @@ import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import type { GatewayConfig, RemoteName } from './config.ts';
 import { remoteNames } from './config.ts';
+import { CatalogCache } from './catalogCache.ts';
+import { followCatalogChanges } from './catalogChanges.ts';
 import { isPublicCatalogPath } from './catalogPaths.ts';
 import { openContactStore } from './contact/contactStore.ts';
 import { registerContactRoute } from './contact/contactRoute.ts';
 import { isKnownRoute } from './knownRoutes.ts';
+import { registerHealthRoutes } from './health.ts';
 import { pageHtml } from './pageHead.ts';
-import { rateLimiter } from './rateLimit.ts';
+import { registerRateLimits } from './rateLimits.ts';
 import { securityHeaders } from './securityHeaders.ts';
+
+/** Reads a whole upstream body (catalogue answers are small JSON documents and images). */
+async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
+/** True when an If-None-Match header lists this entity tag (or is '*'); weak tags compare by value. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  return header !== undefined && header.split(',').some((candidate) => [etag, `W/${etag}`, '*'].includes(candidate.trim()));
+}
 
 const hashed = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|woff2)(\.br|\.gz)?$/;
 
@@ -24,7 +39,12 @@ function cacheControl(filePath: string): string {
   return hashed.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-export async function createGateway(config: GatewayConfig): Promise<FastifyInstance> {
+/** Source maps stay beside the builds for error reports; they are never served to the public. */
+const notSourceMap = (pathName: string) => !/\.map$/i.test(pathName);
+
+/** `stopping`: true once the process is shutting down, so /readyz turns 503 before the listener closes. */
+export async function createGateway(config: GatewayConfig, options: { stopping?: () => boolean } = {}): Promise<FastifyInstance> {
+  const stopping = options.stopping ?? (() => false);
   const headers = securityHeaders(config);
   const app = Fastify({
     logger: false,
@@ -41,7 +61,14 @@ export async function createGateway(config: GatewayConfig): Promise<FastifyInsta
         .send(body);
     },
   });
-  const contact = openContactStore(config.contactDb);
+  // Errors in the shop's own shape, {message}; what went wrong inside stays in the log.
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status < 500) return reply.code(status).send({ message: error.message });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(status).send({ message: 'Something went wrong on our side; please try again' });
+  });
+  const contact = openContactStore({ databaseUrl: config.databaseUrl, sqliteFile: config.contactDb });
   app.addHook('onClose', async () => contact.close());
 
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -50,6 +77,7 @@ export async function createGateway(config: GatewayConfig): Promise<FastifyInsta
   });
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  const limits = await registerRateLimits(app, config.rateLimits);
 
   // Services see the shopper's address and scheme (rate limits per shopper, Secure cookies).
   const replyOptions = {
@@ -60,23 +88,80 @@ export async function createGateway(config: GatewayConfig): Promise<FastifyInsta
     }),
   };
 
+  // A service that is down or restarting is answered in words, never with the proxy's internals.
+  type ProxiedReply = { log: { warn(details: object, message: string): void }; code(status: number): { header(name: string, value: string): { send(body: unknown): unknown } } };
+  const unavailable = (what: string) => (reply: ProxiedReply, { error }: { error: Error }) => {
+    reply.log.warn({ err: error }, `${what} did not answer`);
+    void reply
+      .code(503)
+      .header('retry-after', '2')
+      .send({ message: `${what} is not answering right now; please try again in a moment` });
+  };
+
+  const cache = config.catalogCacheBytes > 0 ? new CatalogCache(config.catalogCacheBytes) : null;
+  if (cache) {
+    const changes = followCatalogChanges(config.catalogUrl, { live: (live) => cache.setLive(live), change: (change) => cache.apply(change) });
+    app.addHook('onClose', async () => changes.close());
+  }
+  /** Requests answered from a stale entry after our own conditional request (see rewriteRequestHeaders). */
+  const revalidating = new WeakSet<object>();
+
   await app.register(proxy, {
     upstream: config.catalogUrl,
-    replyOptions,
+    replyOptions: {
+      rewriteRequestHeaders: (request, upstreamHeaders) => {
+        const headers = replyOptions.rewriteRequestHeaders(request, upstreamHeaders);
+        const conditional = cache && request.method === 'GET' && !request.headers['if-none-match'] ? cache.revalidationHeaders(request.url, request.headers) : undefined;
+        if (!conditional) return headers;
+        revalidating.add(request);
+        return { ...headers, ...conditional };
+      },
+      onResponse: (request, reply, response) => {
+        if (!cache || request.method !== 'GET' || (response.statusCode !== 200 && !(response.statusCode === 304 && revalidating.has(request)))) {
+          return void reply.send(response.stream);
+        }
+        void collect(response.stream).then(
+          (body) => {
+            const answer =
+              response.statusCode === 304
+                ? cache.revalidated(request.url, request.headers, 304, reply.getHeaders() as Record<string, string>)
+                : (cache.store(request.url, request.headers, 200, reply.getHeaders() as Record<string, string>, body), undefined);
+            if (answer) {
+              reply.code(answer.status).headers(answer.headers).header('x-cache', 'REVALIDATED').removeHeader('content-length').send(answer.body);
+            } else {
+              reply.header('x-cache', 'MISS').send(body);
+            }
+          },
+          (error: unknown) => reply.send(error),
+        );
+      },
+      onError: unavailable('The catalogue'),
+    },
     prefix: '/api/catalog',
     rewritePrefix: '',
+    config: limits.routeLimit(config.rateLimits.catalogPerMinute, 'catalog'),
     // Only the product API and images are public: the stock API is for the checkout service only,
     // and shoppers must never reach it, however the path is spelt (see catalogPaths.ts).
     preHandler: async (request, reply) => {
       if (!isPublicCatalogPath(request.url)) {
         await reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` });
+        return;
       }
+      const cached = cache && request.method === 'GET' ? cache.fresh(request.url, request.headers) : undefined;
+      if (!cached) return;
+      reply.code(cached.status).headers(cached.headers).header('x-cache', 'HIT');
+      const etag = cached.headers.etag;
+      if (etag && matchesEtag(request.headers['if-none-match'], etag)) await reply.code(304).send();
+      else await reply.send(cached.body);
     },
   });
-  await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/save-stripe-token', rewritePrefix: '/save-stripe-token', replyOptions });
-  await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/api/checkout', rewritePrefix: '/api/checkout', replyOptions });
+  const checkoutReplyOptions = { ...replyOptions, onError: unavailable('Checkout') };
+  await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/save-stripe-token', rewritePrefix: '/save-stripe-token', replyOptions: checkoutReplyOptions });
+  await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/api/checkout', rewritePrefix: '/api/checkout', replyOptions: checkoutReplyOptions });
 
-  registerContactRoute(app, contact, { rateLimit: rateLimiter(config.contactRateLimitPerMinute) });
+  registerContactRoute(app, contact, { config: limits.routeLimit(config.rateLimits.contactPerMinute, 'contact') });
+
+  registerHealthRoutes(app, config, stopping);
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
@@ -105,6 +190,7 @@ export async function createGateway(config: GatewayConfig): Promise<FastifyInsta
     // Wildcard serving looks files up per request, so a rebuilt shell is served without a restart.
     wildcard: true,
     decorateReply: true,
+    allowedPath: notSourceMap,
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheControl(filePath)),
   });
 
@@ -132,6 +218,7 @@ async function serveRemote(app: FastifyInstance, name: RemoteName, dist: string)
     root: dist,
     prefix: `/remotes/${name}/`,
     decorateReply: false,
+    allowedPath: notSourceMap,
     index: false,
     preCompressed: true,
     setHeaders: (reply, filePath) => {

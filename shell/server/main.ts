@@ -1,18 +1,66 @@
+import cluster from 'node:cluster';
+import closeWithGrace from 'close-with-grace';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadGatewayConfig } from './config.ts';
+import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 import { createGateway } from './gateway.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-try {
-  const config = loadGatewayConfig(process.env, repoRoot);
-  const app = await createGateway(config);
+async function serve(config: GatewayConfig): Promise<void> {
+  let stopping = false;
+  const app = await createGateway(config, { stopping: () => stopping });
   await app.listen({ host: config.host, port: config.port });
-  console.log(`[gateway] storefront at http://localhost:${config.port}`);
-  const stop = () => void app.close().then(() => process.exit(0));
+  if (cluster.isPrimary) console.log(`[gateway] storefront at http://localhost:${config.port}`);
+  // SIGTERM or SIGINT: readiness fails first, then the listener closes while requests in flight
+  // finish; past the grace period the process exits regardless.
+  closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`[gateway] ${message}`) } }, async ({ err }) => {
+    if (err) console.error('[gateway] stopping after an unexpected error:', err);
+    stopping = true;
+    if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    await app.close();
+  });
+}
+
+/**
+ * GATEWAY_WORKERS > 1: that many gateway processes share the port (node:cluster hands each new
+ * connection to one of them), so the gateway can use every core. A worker that dies is replaced;
+ * SIGINT/SIGTERM stop them all.
+ */
+function supervise(config: GatewayConfig): void {
+  let listening = 0;
+  let stopping = false;
+  cluster.on('listening', () => {
+    if (++listening === config.workers) console.log(`[gateway] storefront at http://localhost:${config.port} (${config.workers} workers)`);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (listening < config.workers) {
+      // It never came up (a port taken, a bad build): starting it again would fail the same way.
+      console.error(`[gateway] worker ${worker.process.pid} ended (${signal ?? code}) before the gateway was up`);
+      stop();
+      process.exitCode = 1;
+      return;
+    }
+    console.error(`[gateway] worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+}
+
+try {
+  const config = loadGatewayConfig(process.env, repoRoot);
+  if (cluster.isPrimary && config.workers > 1) supervise(config);
+  else await serve(config);
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

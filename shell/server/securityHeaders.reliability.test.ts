@@ -40,7 +40,7 @@ const EVERY_KIND_OF_ANSWER: [string, string, string][] = [
   ['client config', '/app-config.json', 'GET'],
   ['design tokens', '/design/tokens.css', 'GET'],
   ['proxied catalogue', '/api/catalog/products?limit=1', 'GET'],
-  ['proxied checkout', '/api/checkout/health', 'GET'],
+  ['proxied checkout', '/api/checkout/orders', 'GET'],
   ['refused stock API', '/api/catalog/stock/reservations', 'GET'],
   ['unknown API', '/api/nothing', 'GET'],
   ['contact error', '/api/contact', 'POST'],
@@ -62,10 +62,11 @@ describe('security headers', () => {
     [development, production, withStripe] = await Promise.all([
       startGateway(`${ws.root}/dev`, upstreams),
       startGateway(`${ws.root}/prod`, upstreams, {
-        PRODUCTION: 'true',
-        FIREBASE_AUTH_EMULATOR_URL: '',
-        FIREBASE_DATABASE_EMULATOR_HOST: '',
-        FIREBASE_DATABASE_URL: 'https://demo-storefront-default-rtdb.firebaseio.com',
+        NODE_ENV: 'production',
+        FIREBASE_API_KEY: 'AIza-test-key',
+        FIREBASE_PROJECT_ID: 'storefront-prod',
+        FIREBASE_AUTH_DOMAIN: 'storefront-prod.firebaseapp.com',
+        FIREBASE_DATABASE_URL: 'https://storefront-prod-default-rtdb.firebaseio.com',
       }),
       startGateway(`${ws.root}/stripe`, upstreams, { STRIPE_PUBLISHABLE_KEY: 'pk_test_123' }),
     ]);
@@ -125,8 +126,8 @@ describe('security headers', () => {
     const csp = directives((await call(production.url, '/')).headers.get('content-security-policy') ?? '');
     expect(csp.get('connect-src')).toEqual([
       "'self'",
-      'https://demo-storefront-default-rtdb.firebaseio.com',
-      'wss://demo-storefront-default-rtdb.firebaseio.com',
+      'https://storefront-prod-default-rtdb.firebaseio.com',
+      'wss://storefront-prod-default-rtdb.firebaseio.com',
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
     ]);

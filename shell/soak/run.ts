@@ -59,9 +59,11 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
       DATABASE_EMULATOR_PORT: String(ports.database),
       STRIPE_MOCK_PORT: String(ports.stripe),
       DATA_DIR: dataDir,
-      // Every simulated shopper comes from 127.0.0.1, so the per-client checkout limit (60 a minute)
-      // would stop them as one client: off for this run. rateLimit.reliability.test.ts covers it.
+      // Every simulated shopper comes from 127.0.0.1, so the per-address limits would stop them as
+      // one client: off for this run. rateLimits.reliability.test.ts covers them.
       RATE_LIMIT_CHECKOUT_PER_MINUTE: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+      CATALOG_RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
     },
   });

@@ -4,11 +4,18 @@ import type { StackConfig } from './stackConfig.ts';
 
 const local = (port: number, pathname = '/') => `http://127.0.0.1:${port}${pathname}`;
 
+/** Ports of the remotes' standalone harnesses (`npm start -w mf-<name>`), which use the same backends. */
+const standaloneHarnessPorts = [3201, 3202, 3203, 3204];
+
 /** Every process of the embedded default, in start order (each one's dependencies come first). */
 export function stackServices(config: StackConfig, repoRoot: string): ServiceSpec[] {
   const node = process.execPath;
   const { ports, dataDir, projectId, internalToken } = config;
   const authEmulatorHost = `127.0.0.1:${ports.authEmulator}`;
+  const authVerifyUrl = local(ports.authEmulator, '/storefront/v1/tokens:verify');
+  // The local Firebase answers only the shop's pages (and the teams' standalone harnesses).
+  const shopOrigins = [ports.gateway, ...standaloneHarnessPorts].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+  const originArgs = shopOrigins.flatMap((origin) => ['--allowed-origin', origin]);
   return [
     {
       name: 'catalog',
@@ -21,7 +28,7 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         SQLITE_PATH: path.join(dataDir, 'catalog.db'),
         INTERNAL_TOKEN: internalToken,
       },
-      readyUrl: local(ports.catalog, '/products/categories'),
+      readyUrl: local(ports.catalog, '/readyz'),
     },
     {
       name: 'stripe-mock',
@@ -30,21 +37,41 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
       cwd: repoRoot,
       env: { HOST: '127.0.0.1', PORT: String(ports.stripeMock) },
       readyUrl: local(ports.stripeMock, '/'),
+      readyWhen: 'answers',
     },
     {
       name: 'auth',
       command: node,
-      args: [path.join(repoRoot, 'mf-account/server/emulators/cli.ts'), 'auth', '--auth-port', String(ports.authEmulator), '--project', projectId],
+      args: [
+        path.join(repoRoot, 'mf-account/server/emulators/cli.ts'),
+        'auth',
+        '--auth-port',
+        String(ports.authEmulator),
+        '--project',
+        projectId,
+        '--data-dir',
+        dataDir,
+        ...originArgs,
+      ],
       cwd: repoRoot,
-      readyUrl: local(ports.authEmulator, '/'),
+      readyUrl: local(ports.authEmulator, '/readyz'),
       readyTimeoutMs: 120_000,
     },
     {
       name: 'database',
       command: node,
-      args: [path.join(repoRoot, 'mf-account/server/emulators/database-main.ts'), '--port', String(ports.databaseEmulator), '--project', projectId],
+      args: [
+        path.join(repoRoot, 'mf-account/server/emulators/database-main.ts'),
+        '--port',
+        String(ports.databaseEmulator),
+        '--data-dir',
+        dataDir,
+        '--auth-verify-url',
+        authVerifyUrl,
+        ...originArgs,
+      ],
       cwd: repoRoot,
-      readyUrl: local(ports.databaseEmulator, '/.json'),
+      readyUrl: local(ports.databaseEmulator, '/readyz'),
     },
     {
       name: 'checkout',
@@ -59,10 +86,10 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         INTERNAL_TOKEN: internalToken,
         STRIPE_MOCK_URL: local(ports.stripeMock, ''),
         FIREBASE_PROJECT_ID: projectId,
-        FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+        FIREBASE_AUTH_VERIFY_URL: authVerifyUrl,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       },
-      readyUrl: local(ports.checkout, '/api/checkout/health'),
+      readyUrl: local(ports.checkout, '/readyz'),
     },
     {
       name: 'gateway',
@@ -80,7 +107,7 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         FIREBASE_AUTH_EMULATOR_URL: `http://${authEmulatorHost}`,
         FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${ports.databaseEmulator}`,
       },
-      readyUrl: local(ports.gateway, '/remotes.json'),
+      readyUrl: local(ports.gateway, '/readyz'),
     },
   ];
 }

@@ -15,6 +15,8 @@ const schema = z.object({
   FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes').default('demo-storefront'),
   INTERNAL_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   SKIP_BUILD: z.enum(['0', '1']).default('0'),
+  // First delay before a service that stopped is restarted (it doubles while it keeps failing, up to 10 s).
+  RESTART_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(500),
 });
 
 export type StackConfig = ReturnType<typeof loadStackConfig>;
@@ -25,6 +27,11 @@ export function loadStackConfig(env: NodeJS.ProcessEnv, repoRoot: string) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  if (env.NODE_ENV === 'production') {
+    throw new Error(
+      'npm start runs the embedded default, with local stand-ins for Firebase and Stripe, and does not run with NODE_ENV=production; run each service with its production configuration (see README)',
+    );
   }
   const value = parsed.data;
   return {
@@ -41,5 +48,6 @@ export function loadStackConfig(env: NodeJS.ProcessEnv, repoRoot: string) {
     // A fresh secret per start unless one is given: only our own checkout service may reserve stock.
     internalToken: value.INTERNAL_TOKEN ?? randomBytes(24).toString('hex'),
     skipBuild: value.SKIP_BUILD === '1',
+    restartDelayMs: value.RESTART_DELAY_MS,
   };
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFrontEnds } from './build.ts';
-import { assertPortFree, ProcessGroup } from './processes.ts';
+import { assertPortFree, defaultRestartPolicy, Supervisor } from './processes.ts';
 import { stackServices } from './services.ts';
 import { loadStackConfig } from './stackConfig.ts';
 
@@ -25,31 +25,32 @@ async function main(): Promise<void> {
 
   if (!config.skipBuild) await buildFrontEnds();
 
-  const group = new ProcessGroup();
+  const supervisor = new Supervisor({ policy: { ...defaultRestartPolicy, initialDelayMs: config.restartDelayMs } });
   let shuttingDown = false;
   const shutdown = async (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
     console.log('[stack] stopping…');
-    await group.stopAll();
+    await supervisor.stopAll();
     process.exit(code);
-  };
-  group.onUnexpectedExit = (name, code) => {
-    console.error(`[stack] ${name} exited unexpectedly (code ${code}); stopping everything.`);
-    void shutdown(1);
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
-    for (const service of services) await group.start(service);
+    for (const service of services) {
+      await supervisor.start(service);
+      console.log(`[stack] ${service.name} is ready (pid ${supervisor.pid(service.name)})`);
+    }
   } catch (error) {
     console.error(`[stack] ${(error as Error).message}`);
     await shutdown(1);
     return;
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`\n[stack] Storefront ready in ${seconds} s at http://localhost:${config.ports.gateway}  (Ctrl-C stops everything)\n`);
+  console.log(
+    `\n[stack] Storefront ready in ${seconds} s at http://localhost:${config.ports.gateway}  (a service that stops is restarted; Ctrl-C stops everything)\n`,
+  );
 }
 
 main().catch((error: unknown) => {

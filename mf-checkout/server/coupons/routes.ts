@@ -33,7 +33,7 @@ function linesFromQuery(value: string): unknown[] {
  * Coupon preview for the cart and checkout pages. Prices come from the catalogue, never the
  * client; the charged total is computed again, the same way, by /save-stripe-token.
  */
-export function registerCouponRoutes(app: FastifyInstance, deps: { coupons: CouponBook; catalog: CatalogClient }): void {
+export function registerCouponRoutes(app: FastifyInstance, deps: { coupons: CouponBook; catalog: CatalogClient; limit?: object }): void {
   async function validate(input: unknown) {
     const parsed = bodySchema.safeParse(input);
     if (!parsed.success) throw validationError('coupon request', parsed.error);
@@ -55,9 +55,10 @@ export function registerCouponRoutes(app: FastifyInstance, deps: { coupons: Coup
     return { ...result, subtotalCents };
   }
 
-  app.post('/api/checkout/coupons/validate', async (request) => validate(request.body));
+  const config = deps.limit ?? {};
+  app.post('/api/checkout/coupons/validate', { config }, async (request) => validate(request.body));
 
-  app.get('/api/checkout/coupons/validate', async (request) => {
+  app.get('/api/checkout/coupons/validate', { config }, async (request) => {
     const query = querySchema.safeParse(request.query);
     if (!query.success) throw validationError('coupon request', query.error);
     return validate({ code: query.data.code, lines: linesFromQuery(query.data.lines) });

@@ -26,7 +26,7 @@ beforeAll(async () => {
     repository: storage.repository,
     catalog,
     stripeMockUrl: mock.url,
-    config: { rateLimits: { checkoutPerMinute: 0, sessionPerMinute: 0 } },
+    config: { rateLimits: { checkoutPerMinute: 0, sessionPerMinute: 0, couponPerMinute: 0, ordersPerMinute: 0 } },
   });
 });
 afterAll(async () => {
@@ -168,12 +168,12 @@ describe('bad input gets a clear 4xx JSON answer, never a 5xx', () => {
 });
 
 describe('rate limits', () => {
-  test('token sync is limited per client with a 429 and Retry-After', async () => {
+  test('token sync, checkout, coupon preview and order reads are limited per client with a 429 and Retry-After', async () => {
     const limited = await startTestServer({
       repository: storage.repository,
       catalog,
       stripeMockUrl: mock.url,
-      config: { rateLimits: { checkoutPerMinute: 2, sessionPerMinute: 3 } },
+      config: { rateLimits: { checkoutPerMinute: 2, sessionPerMinute: 3, couponPerMinute: 2, ordersPerMinute: 2 } },
     });
     try {
       const sync = () =>
@@ -187,6 +187,13 @@ describe('rate limits', () => {
       const checkouts = [];
       for (let i = 0; i < 3; i++) checkouts.push((await request(`${limited.url}/save-stripe-token`, { body: {} })).status);
       expect(checkouts).toEqual([400, 400, 429]);
+      // The coupon preview (which asks the catalogue) and order reads have budgets of their own.
+      const previews = [];
+      for (let i = 0; i < 3; i++) previews.push((await request(`${limited.url}/api/checkout/coupons/validate`, { body: { code: 'SAVE10', lines: [{ id: 1, qun: 1 }] } })).status);
+      expect(previews).toEqual([200, 200, 429]);
+      const reads = [];
+      for (let i = 0; i < 3; i++) reads.push((await request(`${limited.url}/api/checkout/orders`)).status);
+      expect(reads).toEqual([401, 401, 429]);
     } finally {
       await limited.stop();
     }

@@ -288,7 +288,7 @@ function nextRequest(rng: Rng, n: number, cookie: string): Planned {
     return { kind: 'other', sent: { method: rng.chance(0.9) ? 'GET' : rng.pick(['POST', 'DELETE', 'PATCH']), path, headers } };
   }
   // Health, unknown routes and methods.
-  const path = rng.pick(['/api/checkout/health', '/api/checkout/health?x=1&x=2', '/api/checkout/', '/', '/save-stripe-token/x', '/api/checkout/coupons', `/api/checkout/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`, '/api/checkout/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']);
+  const path = rng.pick(['/readyz', '/healthz?x=1&x=2', '/api/checkout/', '/', '/save-stripe-token/x', '/api/checkout/coupons', `/api/checkout/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`, '/api/checkout/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']);
   return { kind: 'other', sent: { method: rng.pick(['GET', 'GET', 'HEAD', 'OPTIONS', 'POST', 'TRACE', 'DELETE']), path, headers: forwarded } };
 }
 
@@ -457,7 +457,7 @@ describe.each(['sqlite', 'postgres'] as const)('hostile input against the checko
     for (const reservation of catalog.reservations.values()) expect(reservation.status).not.toBe('reserved');
 
     // Still answering, and no prototype polluted by a body.
-    expect((await fetch(`${server.url}/api/checkout/health`)).status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
     console.log(`checkout fuzz on ${backend} (seed ${SEED}): ${REQUESTS} requests, ${rows.length} orders (${paid.length} paid); ${summary}`);

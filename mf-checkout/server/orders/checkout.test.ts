@@ -60,10 +60,9 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
     await catalog.close();
   });
 
-  test('health answers once storage answers', async () => {
-    const answer = await request(`${server.url}/api/checkout/health`);
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ status: 'ok' });
+  test('is alive and ready once storage answers', async () => {
+    expect(await request(`${server.url}/healthz`)).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await request(`${server.url}/readyz`)).toMatchObject({ status: 200, body: { status: 'ready' } });
   });
 
   test('prices come from the catalogue in cents; client prices are ignored', async () => {
@@ -275,16 +274,41 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
     expect(catalog.calls).toContainEqual(expect.stringMatching(/^POST \/stock\/reservations\/.+\/release$/));
   });
 
+  test('a retry with the same key after the catalogue was down and its release failed too is a new attempt: paid once, stock right', async () => {
+    // The outage takes the reservation and its release with it.
+    catalog.failNext(/^\/stock\/reservations/, 2);
+    const body = checkoutBody({ lines: [{ id: 1, qun: 1 }] });
+    const during = await pay(body);
+    expect(during.status).toBe(503);
+    expect(during.body.code).toBe('catalog_unavailable');
+    const after = await pay(body);
+    expect(after.status).toBe(200);
+    expect(after.body.orderId).toEqual(expect.any(String));
+    expect(await chargesFor(after.body.orderId)).toHaveLength(1);
+    expect(catalog.stock(1)).toBe(19);
+    // And from then on the key answers that paid order.
+    expect((await pay(body)).body).toEqual(after.body);
+  });
+
   test('payment service down: 503, the order failed and its stock released', async () => {
     await server.stop();
     server = await startTestServer({ repository: storage.repository, catalog, stripeMockUrl: 'http://127.0.0.1:9' });
-    const answer = await pay(checkoutBody({ lines: [{ id: 3, qun: 2 }] }));
+    const answerKey = randomUUID();
+    const answer = await pay(checkoutBody({ lines: [{ id: 3, qun: 2 }], idempotencyKey: answerKey }));
     expect(answer.status).toBe(503);
     expect(answer.body).toEqual({
       message: 'The payment service is unavailable right now. You have not been charged; please try again in a moment.',
       code: 'payment_unavailable',
     });
     expect(catalog.stock(3)).toBe(5);
+
+    // Back up: the shopper's retry with the same key pays, once.
+    await server.stop();
+    server = await startTestServer({ repository: storage.repository, catalog, stripeMockUrl: mock.url });
+    const retry = await pay(checkoutBody({ lines: [{ id: 3, qun: 2 }], idempotencyKey: answerKey }));
+    expect(retry.status).toBe(200);
+    expect(await chargesFor(retry.body.orderId)).toHaveLength(1);
+    expect(catalog.stock(3)).toBe(3);
   });
 
   test('a signed-in shopper\'s orders are linked to them and visible to nobody else', async () => {

@@ -5,7 +5,7 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { CatalogUnavailableError, type CatalogClient, type PricedLine, type ReserveResult } from '../pricing/catalogClient.ts';
 import { MAX_CHARGE_CENTS, MIN_CHARGE_CENTS, subtotalOf, toOrderLines, totalsOf } from '../pricing/totals.ts';
 import type { OrderRepository } from '../storage/repository.ts';
-import { failures } from './failures.ts';
+import { failures, retryableFailureCodes } from './failures.ts';
 import type { Failure, Order } from './model.ts';
 import { mergeLines, requestFingerprint, type CheckoutRequest } from './request.ts';
 import { settleStock, type Log } from './stock.ts';
@@ -142,34 +142,46 @@ export function createCheckout(deps: CheckoutDeps) {
     return { kind: 'payment_unconfirmed', order: await reload(order) };
   }
 
+  async function placeOrder(request: CheckoutRequest, uid: string | null, retried: boolean): Promise<CheckoutOutcome> {
+    if (request.couponCode && !coupons.find(request.couponCode)) {
+      const message = `Coupon code "${request.couponCode}" is not valid`;
+      throw new HttpError(400, message, { errors: [{ field: 'couponCode', message }] });
+    }
+    const requestHash = requestFingerprint(request);
+    const { order, created } = await repository.createPending({
+      id: randomUUID(),
+      idempotencyKey: request.idempotencyKey,
+      requestHash,
+      uid,
+      email: request.email,
+      billing: request.billing,
+      currency: CURRENCY,
+      coupon: request.couponCode ?? null,
+      createdAt: at(),
+    });
+    if (created) return run(order, request);
+    if (order.requestHash !== requestHash) {
+      throw new HttpError(
+        422,
+        'This idempotencyKey was already used for a different checkout; send a new key for a new attempt',
+        { code: 'idempotency_key_reused' },
+      );
+    }
+    const settled = await waitForOriginal(order);
+    const passingOutage = settled.kind === 'failed' && (retryableFailureCodes as readonly (string | null)[]).includes(settled.order.failureCode);
+    if (!passingOutage || retried) return settled;
+    // The shopper was told to try again: this retry is a new attempt, not a replay of the failure.
+    // The stock of the failed attempt goes back first (its release may have failed with the outage).
+    if (!settled.order.stockSettled) await settleStock(settled.order, deps);
+    if (await repository.retireIdempotencyKey(order.id, retryableFailureCodes, at())) {
+      log.info({ orderId: order.id, code: settled.order.failureCode }, 'retry after a passing outage: a new attempt under the same key');
+    }
+    // Retired here or by a concurrent retry: either way the key now leads to the new attempt.
+    return placeOrder(request, uid, true);
+  }
+
   return {
-    async placeOrder(request: CheckoutRequest, uid: string | null): Promise<CheckoutOutcome> {
-      if (request.couponCode && !coupons.find(request.couponCode)) {
-        const message = `Coupon code "${request.couponCode}" is not valid`;
-        throw new HttpError(400, message, { errors: [{ field: 'couponCode', message }] });
-      }
-      const requestHash = requestFingerprint(request);
-      const { order, created } = await repository.createPending({
-        id: randomUUID(),
-        idempotencyKey: request.idempotencyKey,
-        requestHash,
-        uid,
-        email: request.email,
-        billing: request.billing,
-        currency: CURRENCY,
-        coupon: request.couponCode ?? null,
-        createdAt: at(),
-      });
-      if (created) return run(order, request);
-      if (order.requestHash !== requestHash) {
-        throw new HttpError(
-          422,
-          'This idempotencyKey was already used for a different checkout; send a new key for a new attempt',
-          { code: 'idempotency_key_reused' },
-        );
-      }
-      return waitForOriginal(order);
-    },
+    placeOrder: (request: CheckoutRequest, uid: string | null) => placeOrder(request, uid, false),
   };
 }
 

@@ -95,7 +95,8 @@ async function startCheckout(): Promise<Service> {
       INTERNAL_TOKEN,
       STRIPE_MOCK_URL: mock.url,
       FIREBASE_PROJECT_ID: 'demo-storefront',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+      // Guests only: nobody signs in, so the token check is never asked.
+      FIREBASE_AUTH_VERIFY_URL: 'http://127.0.0.1:9/',
       SESSION_SECRET: 'concurrency-test-session-secret-0123456789',
       LOG_LEVEL: 'info',
     },

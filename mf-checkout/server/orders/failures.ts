@@ -22,6 +22,12 @@ export const failures = {
   }),
 };
 
+/**
+ * Failures of a passing outage that guarantee no charge: a retry with the same idempotency key is a
+ * new attempt, not a replay of the failure (the shopper was told to try again in a moment).
+ */
+export const retryableFailureCodes = ['catalog_unavailable', 'payment_unavailable'] as const;
+
 const statusByCode: Record<string, number> = {
   out_of_stock: 409,
   unknown_product: 404,

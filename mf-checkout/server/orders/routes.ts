@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError, validationError } from '../http/errors.ts';
 import type { Sessions } from '../session/sessions.ts';
@@ -8,17 +8,16 @@ import { messages, statusForFailure } from './failures.ts';
 import { orderView, paidView } from './present.ts';
 import { checkoutRequestSchema } from './request.ts';
 
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
 const ORDERS_PER_PAGE = 100;
 
 export function registerOrderRoutes(
   app: FastifyInstance,
-  deps: { checkout: Checkout; repository: OrderRepository; sessions: Sessions; rateLimit?: Hook },
+  deps: { checkout: Checkout; repository: OrderRepository; sessions: Sessions; limits?: { checkout?: object; orders?: object } },
 ): void {
   const { checkout, repository, sessions } = deps;
 
-  app.post('/save-stripe-token', { onRequest: deps.rateLimit ? [deps.rateLimit] : [] }, async (request, reply) => {
+  // The limit is counted before the body is read, so floods of broken or oversized posts count too.
+  app.post('/save-stripe-token', { config: deps.limits?.checkout ?? {} }, async (request, reply) => {
     const parsed = checkoutRequestSchema.safeParse(request.body);
     if (!parsed.success) throw validationError('checkout request', parsed.error);
     // A bad or expired session cookie does not block a purchase; the order is then a guest order.
@@ -45,7 +44,7 @@ export function registerOrderRoutes(
     return session.uid;
   }
 
-  app.get('/api/checkout/orders', async (request) => {
+  app.get('/api/checkout/orders', { config: deps.limits?.orders ?? {} }, async (request) => {
     const uid = signedInUid(request);
     const orders = await repository.listByUid(uid, ORDERS_PER_PAGE);
     return { orders: orders.map(orderView) };
@@ -53,7 +52,7 @@ export function registerOrderRoutes(
 
   const idParams = z.object({ id: z.uuid() });
 
-  app.get('/api/checkout/orders/:id', async (request) => {
+  app.get('/api/checkout/orders/:id', { config: deps.limits?.orders ?? {} }, async (request) => {
     const uid = signedInUid(request);
     const params = idParams.safeParse(request.params);
     const order = params.success ? await repository.findById(params.data.id) : null;

@@ -154,18 +154,14 @@ export function createCatalogClient(options: { baseUrl: string; internalToken: s
     },
 
     async prices(ids) {
+      // One request for the whole cart, whatever its size (the catalogue takes up to 100 ids).
       const found = new Map<string, { title: string; priceCents: number }>();
-      await Promise.all(
-        ids.map(async (id) => {
-          const answer = await call('GET', `/products/${id}?select=title,price`);
-          if (answer.status === 404 || answer.status === 400) return;
-          const parsed = productSchema.safeParse(answer.body);
-          if (answer.status !== 200 || !parsed.success) {
-            throw new CatalogUnavailableError(`catalogue answered ${answer.status} for product ${id}`);
-          }
-          found.set(String(id), { title: parsed.data.title, priceCents: Math.round(parsed.data.price * 100) });
-        }),
-      );
+      const wanted = ids.filter((id) => /^[1-9]\d{0,9}$/.test(String(id)));
+      if (wanted.length === 0) return found;
+      const answer = await call('GET', `/products?ids=${wanted.join(',')}&select=title,price`);
+      const parsed = z.object({ products: z.array(productSchema.extend({ id: z.number() })) }).safeParse(answer.body);
+      if (answer.status !== 200 || !parsed.success) throw new CatalogUnavailableError(`catalogue answered ${answer.status} for a price lookup`);
+      for (const product of parsed.data.products) found.set(String(product.id), { title: product.title, priceCents: Math.round(product.price * 100) });
       return found;
     },
   };

@@ -168,6 +168,14 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
       );
     },
 
+    async retireIdempotencyKey(id: string, retryableCodes: readonly string[], at: string) {
+      return changed(
+        `UPDATE orders SET idempotency_key = idempotency_key || ':retired:' || id, updated_at = $1
+         WHERE id = $2 AND status = 'failed' AND stock_settled AND failure_code = ANY($3)`,
+        [at, id, retryableCodes],
+      );
+    },
+
     async markStockSettled(id: string, at: string) {
       await query('UPDATE orders SET stock_settled = true, updated_at = $1 WHERE id = $2', [at, id]);
     },

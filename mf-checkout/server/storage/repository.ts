@@ -17,6 +17,12 @@ export interface OrderRepository {
   markPaid(id: string, paymentId: string, at: string): Promise<boolean>;
   /** pending -> failed; with onlyIfNotCharged, only while no charge was started. */
   markFailed(id: string, failure: Failure, at: string, options?: { onlyIfNotCharged?: boolean }): Promise<boolean>;
+  /**
+   * Frees the idempotency key of a failed order that was certainly not charged and whose stock went
+   * back, so the same key can make a new attempt (a retry after a passing outage). The order stays,
+   * failed, under a retired key. False when the order is not such an order (anymore).
+   */
+  retireIdempotencyKey(id: string, retryableCodes: readonly string[], at: string): Promise<boolean>;
   markStockSettled(id: string, at: string): Promise<void>;
   /** Newest first. */
   listByUid(uid: string, limit: number): Promise<Order[]>;

@@ -173,6 +173,17 @@ export function openSqliteRepository(file: string): OrderRepository {
       );
     },
 
+    async retireIdempotencyKey(id: string, retryableCodes: readonly string[], at: string) {
+      const codes = retryableCodes.map(() => '?').join(', ');
+      return changes(
+        `UPDATE orders SET idempotency_key = idempotency_key || ':retired:' || id, updated_at = ?
+         WHERE id = ? AND status = 'failed' AND stock_settled = 1 AND failure_code IN (${codes})`,
+        at,
+        id,
+        ...retryableCodes,
+      );
+    },
+
     async markStockSettled(id: string, at: string) {
       db.prepare('UPDATE orders SET stock_settled = 1, updated_at = ? WHERE id = ?').run(at, id);
     },

@@ -30,7 +30,7 @@ export interface FakeCatalog {
  * with real semantics in memory, so these tests need no catalogue: a reservation takes every line
  * or none in one synchronous step (concurrent requests cannot oversell), a repeat by order id
  * answers the existing reservation, commit and release are idempotent and release never undoes a
- * commit. Also GET /products/{id} with DummyJSON's dollar price.
+ * commit. Also GET /products/{id} and GET /products?ids=1,2 with DummyJSON's dollar price.
  */
 export async function startFakeCatalog(products: FakeProduct[], token = 'test-internal-token-123'): Promise<FakeCatalog> {
   const state = new Map(products.map((product) => [product.id, { ...product }]));
@@ -118,6 +118,14 @@ export async function startFakeCatalog(products: FakeProduct[], token = 'test-in
       const found = state.get(Number(product[1]));
       if (!found) return send(res, 404, { message: `Product with id '${product[1]}' not found` });
       return send(res, 200, { id: found.id, title: found.title, price: found.priceCents / 100 });
+    }
+    if (req.method === 'GET' && url.pathname === '/products' && url.searchParams.has('ids')) {
+      const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
+      const products = ids.flatMap((id) => {
+        const found = state.get(id);
+        return found ? [{ id: found.id, title: found.title, price: found.priceCents / 100 }] : [];
+      });
+      return send(res, 200, { products, total: products.length, skip: 0, limit: products.length });
     }
     if (req.headers['x-internal-token'] !== token) return send(res, 401, { message: 'internal token required' });
     if (req.method === 'POST' && url.pathname === '/stock/reservations') {

@@ -69,10 +69,13 @@ export function testConfig(overrides: Partial<CheckoutConfig> = {}): CheckoutCon
     catalogUrl: 'http://127.0.0.1:9',
     internalToken: 'test-internal-token-123',
     stripe: { secretKey: undefined, mockUrl: 'http://127.0.0.1:9' },
-    firebase: { projectId: 'demo-storefront', authEmulatorHost: undefined },
+    firebase: { projectId: 'demo-storefront', authVerifyUrl: undefined, tokenKeysUrl: undefined },
     sessionSecret: 'test-session-secret-0123456789abcdef',
     recoveryAfterSeconds: 120,
-    rateLimits: { checkoutPerMinute: 0, sessionPerMinute: 0 },
+    rateLimits: { checkoutPerMinute: 0, sessionPerMinute: 0, couponPerMinute: 0, ordersPerMinute: 0 },
+    redisUrl: undefined,
+    shutdownDelayMs: 0,
+    shutdownGraceMs: 10_000,
     ...overrides,
   };
 }

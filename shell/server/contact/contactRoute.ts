@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { openContactStore } from './contactStore.ts';
+import type { ContactStore } from './contactStore.ts';
 
 const contactBody = z.object({
   name: z.string().trim().min(1, 'name is required').max(200, 'name is too long'),
@@ -8,21 +8,14 @@ const contactBody = z.object({
   message: z.string().trim().min(1, 'message is required').max(5000, 'message is too long (5000 characters at most)'),
 });
 
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
-export function registerContactRoute(
-  app: FastifyInstance,
-  store: ReturnType<typeof openContactStore>,
-  options: { rateLimit?: Hook | undefined } = {},
-): void {
-  // The limit runs before the body is read, so floods of broken or oversized posts count too.
-  const onRequest = options.rateLimit ? [options.rateLimit] : [];
-  app.post('/api/contact', { bodyLimit: 16 * 1024, onRequest }, async (request, reply) => {
+/** `config`: the route's rate limit tier (counted before the body is read, so broken posts count too). */
+export function registerContactRoute(app: FastifyInstance, store: ContactStore, options: { config?: object } = {}): void {
+  app.post('/api/contact', { bodyLimit: 16 * 1024, config: options.config ?? {} }, async (request, reply) => {
     const parsed = contactBody.safeParse(request.body);
     if (!parsed.success) {
       return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? 'invalid message' });
     }
-    const id = store.save(parsed.data);
+    const id = await store.save(parsed.data);
     return reply.code(201).send({ id });
   });
 }

@@ -1,13 +1,28 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
 
 export type ContactMessage = { name: string; email: string; message: string };
 
-/** Contact messages land in a small SQLite file next to the gateway; the team reads them from there. */
-export function openContactStore(file: string) {
+export interface ContactStore {
+  save(message: ContactMessage): Promise<number>;
+  count(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Where contact messages land: PostgreSQL when the gateway has DATABASE_URL (every gateway instance
+ * writes to the one table the team reads), otherwise a small SQLite file next to the gateway.
+ */
+export function openContactStore(options: { databaseUrl?: string | undefined; sqliteFile: string }): ContactStore {
+  return options.databaseUrl ? openPostgresContactStore(options.databaseUrl) : openSqliteContactStore(options.sqliteFile);
+}
+
+function openSqliteContactStore(file: string): ContactStore {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const db = new DatabaseSync(file);
+  // Gateway workers (GATEWAY_WORKERS) open and write it at once: wait for one another's locks.
+  const db = new DatabaseSync(file, { timeout: 5000 });
   db.exec(`create table if not exists contact_messages (
     id integer primary key,
     name text not null,
@@ -18,14 +33,51 @@ export function openContactStore(file: string) {
   const insert = db.prepare('insert into contact_messages (name, email, message) values (?, ?, ?)');
   const count = db.prepare('select count(*) as n from contact_messages');
   return {
-    save(message: ContactMessage): number {
+    async save(message) {
       return Number(insert.run(message.name, message.email, message.message).lastInsertRowid);
     },
-    count(): number {
+    async count() {
       return Number((count.get() as { n: number }).n);
     },
-    close(): void {
+    async close() {
       db.close();
+    },
+  };
+}
+
+function openPostgresContactStore(databaseUrl: string): ContactStore {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  // Made on first use, so a gateway starts even while the database is still coming up.
+  let ready: Promise<unknown> | undefined;
+  const schema = () =>
+    (ready ??= pool
+      .query(`create table if not exists contact_messages (
+        id bigserial primary key,
+        name text not null,
+        email text not null,
+        message text not null,
+        created_at timestamptz not null default now()
+      )`)
+      .catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      }));
+  return {
+    async save(message) {
+      await schema();
+      const result = await pool.query<{ id: string }>('insert into contact_messages (name, email, message) values ($1, $2, $3) returning id', [
+        message.name,
+        message.email,
+        message.message,
+      ]);
+      return Number(result.rows[0]!.id);
+    },
+    async count() {
+      await schema();
+      return Number((await pool.query<{ n: string }>('select count(*) as n from contact_messages')).rows[0]!.n);
+    },
+    async close() {
+      await pool.end();
     },
   };
 }

@@ -1,6 +1,6 @@
 // Real processes for gateway tests: the gateway, the catalogue service and the checkout service, each
-// started from its own main.ts exactly as the stack starts it (these servers load modules jest cannot:
-// @fastify/static, firebase-admin), on free loopback ports, with data in a temporary folder.
+// started from its own main.ts exactly as the stack starts it (Node's own loader, not jest's module
+// system), on free loopback ports, with data in a temporary folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -86,8 +86,26 @@ export function startCatalog(dataDir: string, env: Record<string, string> = {}):
   );
 }
 
-export function startCheckout(dataDir: string, catalogUrl: string, env: Record<string, string> = {}): Promise<Service> {
-  return startProcess(
+/**
+ * Stands in for the local Auth service's token check when a test needs no signed-in shopper: it
+ * issued no token, so it vouches for none (as the real one answers a token it never handed out).
+ */
+async function startTokenCheckKnowingNoTokens(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ message: 'the token was not issued by this Auth service' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/storefront/v1/tokens:verify`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+export async function startCheckout(dataDir: string, catalogUrl: string, env: Record<string, string> = {}): Promise<Service> {
+  const tokenCheck = await startTokenCheckKnowingNoTokens();
+  const service = await startProcess(
     'checkout service',
     'mf-checkout/server/main.ts',
     {
@@ -98,14 +116,23 @@ export function startCheckout(dataDir: string, catalogUrl: string, env: Record<s
       // Port 9 (discard) refuses connections: a test that reaches Stripe by mistake gets a 503, never a charge.
       STRIPE_MOCK_URL: 'http://127.0.0.1:9',
       FIREBASE_PROJECT_ID: 'demo-storefront',
-      // Emulator mode: firebase-admin decodes ID tokens locally and never goes to the network.
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+      FIREBASE_AUTH_VERIFY_URL: tokenCheck.url,
       SESSION_SECRET: 'gateway-test-session-secret-0123456789',
       LOG_LEVEL: 'info',
       ...env,
     },
     /listening on (http:\/\/[0-9.]+:\d+)/,
-  );
+  ).catch(async (error: unknown) => {
+    await tokenCheck.close();
+    throw error;
+  });
+  return {
+    ...service,
+    async stop() {
+      await service.stop();
+      await tokenCheck.close();
+    },
+  };
 }
 
 /** A shell build stand-in: an index.html (no inline script, as the real build) and one hashed asset. */

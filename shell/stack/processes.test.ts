@@ -1,0 +1,96 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { defaultRestartPolicy, restartDelay, Supervisor, type ServiceSpec } from './processes.ts';
+
+jest.setTimeout(30_000);
+
+function freePort(): Promise<number> {
+  const server = http.createServer();
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    }),
+  );
+}
+
+/** A small HTTP service; with `crashAfterMs` it exits with code 3 that long after it started answering. */
+async function service(name: string, crashAfterMs?: number): Promise<ServiceSpec & { url: string }> {
+  const port = await freePort();
+  const script = `
+    const server = require('node:http').createServer((q, s) => s.end('${name}'));
+    server.listen(${port}, '127.0.0.1', () => console.log('${name} listening'));
+    ${crashAfterMs === undefined ? '' : `setTimeout(() => { console.error('${name}: out of memory (simulated)'); process.exit(3); }, ${crashAfterMs});`}
+    process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  `;
+  const url = `http://127.0.0.1:${port}/`;
+  return { name, command: process.execPath, args: ['-e', script], cwd: process.cwd(), readyUrl: url, url };
+}
+
+const answers = (url: string) => fetch(url).then((response) => response.text(), () => null);
+
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test('restart delays start at 0.5 s and double up to 10 s', () => {
+  expect([1, 2, 3, 4, 5, 6, 7].map((n) => restartDelay(defaultRestartPolicy, n))).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+});
+
+test('a killed service comes back on its own while the others keep answering; its crash is reported with its last lines', async () => {
+  const warnings: string[] = [];
+  const supervisor = new Supervisor({ log: () => {}, warn: (line) => warnings.push(line) });
+  const [catalog, checkout] = [await service('catalog'), await service('checkout')];
+  try {
+    await supervisor.start(catalog);
+    await supervisor.start(checkout);
+    const first = supervisor.pid('catalog');
+    process.kill(first as number, 'SIGKILL');
+    expect(await eventually(() => answers(checkout.url), () => true)).toBe('checkout');
+    expect(await eventually(() => answers(catalog.url), (body) => body === 'catalog')).toBe('catalog');
+    expect(supervisor.pid('catalog')).not.toBe(first);
+    expect(warnings.join('\n')).toMatch(/catalog stopped unexpectedly \(killed by SIGKILL\); the rest of the shop keeps running\. Its last lines:\n {4}catalog listening/);
+  } finally {
+    await supervisor.stopAll();
+  }
+  expect(await answers(catalog.url)).toBeNull();
+  expect(await answers(checkout.url)).toBeNull();
+});
+
+test('a service that keeps crashing is reported loudly as crash-looping, retried, and never takes the rest down', async () => {
+  const warnings: string[] = [];
+  const supervisor = new Supervisor({
+    policy: { initialDelayMs: 10, maxDelayMs: 40, healthyAfterMs: 60_000, crashLoopExits: 3, crashLoopWindowMs: 60_000 },
+    log: () => {},
+    warn: (line) => warnings.push(line),
+  });
+  const [flaky, steady] = [await service('payments', 600), await service('gateway')];
+  try {
+    await supervisor.start(steady);
+    await supervisor.start(flaky);
+    await eventually(async () => warnings.join('\n'), (text) => text.includes('crash-looping'));
+    expect(warnings.join('\n')).toMatch(/!!! payments is crash-looping: 3 exits in 60 s\. Still retrying/);
+    expect(warnings.join('\n')).toContain('payments: out of memory (simulated)');
+    expect(await answers(steady.url)).toBe('gateway');
+  } finally {
+    await supervisor.stopAll();
+  }
+});
+
+test('a service that cannot start at all fails the start with its output', async () => {
+  const supervisor = new Supervisor({ log: () => {}, warn: () => {} });
+  const broken: ServiceSpec = {
+    name: 'broken',
+    command: process.execPath,
+    args: ['-e', "console.error('DATABASE_URL must be a postgres:// URL'); process.exit(1)"],
+    cwd: process.cwd(),
+    readyUrl: `http://127.0.0.1:${await freePort()}/`,
+  };
+  await expect(supervisor.start(broken)).rejects.toThrow(/broken failed to start: exited before it was ready\nDATABASE_URL must be a postgres:\/\/ URL/);
+  await supervisor.stopAll();
+});
