@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 echo "== type check"
-for pkg in shared-events shell mf-catalog mf-cart mf-account mf-checkout; do
+for pkg in shared-events shell mf-catalog mf-cart mf-account mf-checkout tools; do
   node node_modules/typescript/bin/tsc -p "$pkg/tsconfig.json"
 done
 node node_modules/typescript/bin/tsc -p shell/bench/tsconfig.json

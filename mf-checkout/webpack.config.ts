@@ -4,6 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
+import { KeepRecentHashedFiles } from '../tools/build/keepRecentHashedFiles.ts';
 import type { Configuration as DevServer } from 'webpack-dev-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,6 +41,8 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
       ],
     },
     plugins: [
+      // Hashed files of the last day survive a rebuild: pages opened before it still load them.
+      new KeepRecentHashedFiles(),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',

@@ -1,14 +1,37 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
+import { KeepRecentHashedFiles } from '../tools/build/keepRecentHashedFiles.ts';
+import { reexportedNames } from './releases/compatibility.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const routerVersion = (require('react-router-dom/package.json') as { version: string }).version;
+const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+
+/**
+ * What this shell provides to remotes, as shell-contract.json beside the build: the versions of its
+ * shared singletons and the exports of its router subset. Promoting a remote release checks the
+ * release against the live shell's contract (shell/releases/compatibility.ts).
+ */
+class ShellContractPlugin {
+  apply(compiler: webpack.Compiler): void {
+    const contract = {
+      shared: { react: versionOf('react'), 'react-dom': versionOf('react-dom'), 'react-router-dom': routerVersion, 'shared-events': versionOf('shared-events') },
+      routerExports: reexportedNames(readFileSync(path.join(here, 'src/router/react-router-dom.ts'), 'utf8')),
+    };
+    compiler.hooks.thisCompilation.tap('ShellContractPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ShellContractPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('shell-contract.json', new webpack.sources.RawSource(`${JSON.stringify(contract, null, 2)}\n`));
+      });
+    });
+  }
+}
 
 // The host declares no remotes at build time: it learns where they live from /remotes.json at
 // runtime, so a remote team redeploys without a shell rebuild (docs/decisions/0003).
@@ -38,6 +61,8 @@ export default (_env: unknown, argv: { mode?: string }): Configuration => {
       ],
     },
     plugins: [
+      // Hashed files of the last day survive a rebuild: pages opened before it still load them.
+      new KeepRecentHashedFiles(),
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},
@@ -61,6 +86,7 @@ export default (_env: unknown, argv: { mode?: string }): Configuration => {
         },
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', favicon: './public/favicon.svg' }),
+      new ShellContractPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

@@ -27,6 +27,8 @@ export function gatewayConfigSchema(repoRoot: string) {
       CART_DIST: z.string().default(defaultDist('cart')),
       ACCOUNT_DIST: z.string().default(defaultDist('account')),
       CHECKOUT_DIST: z.string().default(defaultDist('checkout')),
+      // Releases of the remotes (npm run release) and, without DATABASE_URL, their registry.
+      RELEASES_DIR: z.string().default(path.join(repoRoot, '.releases')),
       // Development defaults: the local Firebase of `npm start`. Production must name its own (below).
       FIREBASE_API_KEY: z.string().default('demo-api-key'),
       FIREBASE_PROJECT_ID: z.string().default('demo-storefront'),
@@ -94,6 +96,7 @@ export function gatewayConfigSchema(repoRoot: string) {
       shellDist: env.SHELL_DIST,
       contactDb: env.CONTACT_DB,
       databaseUrl: env.DATABASE_URL,
+      releasesDir: path.resolve(env.RELEASES_DIR),
       remotes: {
         catalog: { manifest: env.REMOTE_CATALOG_URL, dist: env.CATALOG_DIST },
         cart: { manifest: env.REMOTE_CART_URL, dist: env.CART_DIST },

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
@@ -15,7 +15,10 @@ import { isKnownRoute } from './knownRoutes.ts';
 import { registerHealthRoutes } from './health.ts';
 import { pageHtml } from './pageHead.ts';
 import { registerRateLimits } from './rateLimits.ts';
+import { remoteOrigins, remotesForShopper } from './remoteLocations.ts';
 import { securityHeaders } from './securityHeaders.ts';
+import { openRegistry } from '../releases/openRegistry.ts';
+import type { RegistryStore } from '../releases/registryStore.ts';
 
 /** Reads a whole upstream body (catalogue answers are small JSON documents and images). */
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -42,10 +45,22 @@ function cacheControl(filePath: string): string {
 /** Source maps stay beside the builds for error reports; they are never served to the public. */
 const notSourceMap = (pathName: string) => !/\.map$/i.test(pathName);
 
-/** `stopping`: true once the process is shutting down, so /readyz turns 503 before the listener closes. */
-export async function createGateway(config: GatewayConfig, options: { stopping?: () => boolean } = {}): Promise<FastifyInstance> {
+/**
+ * `stopping`: true once the process is shutting down, so /readyz turns 503 before the listener closes.
+ * `registry`: which release of each remote is live (default: the shop's own, see releases/openRegistry).
+ */
+export async function createGateway(config: GatewayConfig, options: { stopping?: () => boolean; registry?: RegistryStore } = {}): Promise<FastifyInstance> {
   const stopping = options.stopping ?? (() => false);
-  const headers = securityHeaders(config);
+  const registry = options.registry ?? (await openRegistry(config, { listen: true }));
+  // The policy follows the registry (a release on another origin is allowed while it is live);
+  // it is rebuilt only when the set of origins changes.
+  let policy = { key: '', headers: securityHeaders(config) };
+  const currentHeaders = () => {
+    const origins = remoteOrigins(config, registry);
+    const key = origins.join(' ');
+    if (key !== policy.key) policy = { key, headers: securityHeaders(config, origins) };
+    return policy.headers;
+  };
   const app = Fastify({
     logger: false,
     bodyLimit: 64 * 1024,
@@ -57,7 +72,7 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
       const body = JSON.stringify({ message: tooLong ? 'The address is too long' : 'The address is not a valid URL' });
       void (reply as FastifyReply)
         .code(tooLong ? 414 : 400)
-        .headers({ ...headers, 'content-type': 'application/json; charset=utf-8' })
+        .headers({ ...currentHeaders(), 'content-type': 'application/json; charset=utf-8' })
         .send(body);
     },
   });
@@ -70,9 +85,10 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
   });
   const contact = openContactStore({ databaseUrl: config.databaseUrl, sqliteFile: config.contactDb });
   app.addHook('onClose', async () => contact.close());
+  if (!options.registry) app.addHook('onClose', async () => registry.close());
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    for (const [name, value] of Object.entries(currentHeaders())) reply.header(name, value);
     return payload;
   });
 
@@ -163,9 +179,17 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
 
   registerHealthRoutes(app, config, stopping);
 
-  app.get('/remotes.json', async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return { remotes: Object.fromEntries(remoteNames.map((name) => [name, config.remotes[name].manifest])) };
+  /** Where each remote lives for this shopper (live release, canary, or the configured default). */
+  const remotesFor = (request: FastifyRequest, reply: FastifyReply) => {
+    const { remotes, setCookie } = remotesForShopper(config, registry, request.headers.cookie);
+    if (setCookie) reply.header('set-cookie', setCookie);
+    return remotes;
+  };
+
+  app.get('/remotes.json', async (request, reply) => {
+    // Private: with a canary running, the answer depends on the shopper's cookie.
+    reply.header('cache-control', 'no-cache, private');
+    return { remotes: remotesFor(request, reply) };
   });
 
   app.get('/app-config.json', async (_request, reply) => {
@@ -174,6 +198,7 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
   });
 
   for (const name of remoteNames) await serveRemote(app, name, config.remotes[name].dist);
+  await serveReleases(app, config.releasesDir);
 
   // The design tokens as a stable URL, for remotes' standalone harnesses (npm start -w mf-x).
   const tokens = readFileSync(new URL('../src/styles/tokens.css', import.meta.url), 'utf8');
@@ -194,15 +219,15 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheControl(filePath)),
   });
 
-  app.get('/', async (_request, reply) => {
-    const html = pageHtml(config, '/');
+  app.get('/', async (request, reply) => {
+    const html = pageHtml(config, '/', remotesFor(request, reply));
     if (html === undefined) return reply.code(404).send({ message: 'Not found: the shell is not built' });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname);
-    const html = wantsPage ? pageHtml(config, pathname) : undefined;
+    const html = wantsPage ? pageHtml(config, pathname, remotesFor(request, reply)) : undefined;
     if (html === undefined) {
       return reply.code(404).send({ message: `Not found: ${request.method} ${pathname}` });
     }
@@ -211,6 +236,29 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
   });
 
   return app;
+}
+
+/**
+ * Every release on disk, each under its own id: all of a release is immutable (a new build is a
+ * new id), so even its manifest and entry are cached for good. Releases no longer live stay
+ * reachable for pages opened while they were.
+ */
+async function serveReleases(app: FastifyInstance, root: string): Promise<void> {
+  mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/releases/',
+    decorateReply: false,
+    // Only files inside a release directory: not the registry, not a release's notes.
+    allowedPath: (pathName: string) => notSourceMap(pathName) && /^\/[a-z]+\/[0-9A-Za-z.+_]{1,40}-[0-9a-f]{10}\/(?!release\.json$)/.test(pathName),
+    index: false,
+    preCompressed: true,
+    wildcard: true,
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('access-control-allow-origin', '*');
+    },
+  });
 }
 
 async function serveRemote(app: FastifyInstance, name: RemoteName, dist: string): Promise<void> {

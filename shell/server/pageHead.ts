@@ -1,7 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GatewayConfig, RemoteName } from './config.ts';
-import { remoteNames } from './config.ts';
 import { routeOwner } from './knownRoutes.ts';
 
 type Manifest = {
@@ -29,13 +28,21 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 // JSON inside <script type="application/json">: "<" escaped so no value can close the element.
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-function remoteHints(config: GatewayConfig, remote: RemoteName, exposed: string): string[] {
-  const { manifest: manifestUrl, dist } = config.remotes[remote];
+/** The folder on disk holding a manifest this gateway serves itself, with its URL base. */
+function servedFrom(config: GatewayConfig, remote: RemoteName, manifestUrl: string): { dir: string; base: string } | undefined {
+  if (manifestUrl === `/remotes/${remote}/mf-manifest.json`) return { dir: config.remotes[remote].dist, base: `/remotes/${remote}/` };
+  const release = new RegExp(`^/releases/${remote}/([0-9A-Za-z.+_]{1,40}-[0-9a-f]{10})/mf-manifest\\.json$`).exec(manifestUrl);
+  if (release) return { dir: path.join(config.releasesDir, remote, release[1]!), base: `/releases/${remote}/${release[1]}/` };
+  return undefined;
+}
+
+function remoteHints(config: GatewayConfig, remote: RemoteName, manifestUrl: string, exposed: string): string[] {
   // Only remotes this gateway serves itself: their files are on disk to read.
-  if (manifestUrl !== `/remotes/${remote}/mf-manifest.json`) return [];
-  const manifest = readBuildFile(path.join(dist, 'mf-manifest.json'), (text) => JSON.parse(text) as Manifest);
+  const served = servedFrom(config, remote, manifestUrl);
+  if (!served) return [];
+  const manifest = readBuildFile(path.join(served.dir, 'mf-manifest.json'), (text) => JSON.parse(text) as Manifest);
   if (!manifest) return [];
-  const base = `/remotes/${remote}/`;
+  const { base } = served;
   // No hint for remoteEntry.js: the federation runtime adopts an existing <link> for it and waits
   // on its load event, so a hint that failed (remote down) would stall the retry once it is back.
   const links = [`<link rel="preload" href="${base}mf-manifest.json" as="fetch" crossorigin="anonymous">`];
@@ -57,20 +64,19 @@ function sharedHints(config: GatewayConfig): string[] {
 
 /**
  * The shell's index.html for one page address, with what the page will need announced up front:
- * the remote configuration inline (no /remotes.json round trip) and preload hints for the shared
+ * the remote configuration inline (`remotes`: this shopper's, no /remotes.json round trip) and preload hints for the shared
  * libraries and for the remote screen that renders this address. Without them the browser only
  * discovers each file after the previous one has run (shell, remote manifest, remote entry,
  * screen chunk), one round trip at a time.
  */
-export function pageHtml(config: GatewayConfig, pathname: string): string | undefined {
+export function pageHtml(config: GatewayConfig, pathname: string, remotes: Record<RemoteName, string>): string | undefined {
   const html = readBuildFile(path.join(config.shellDist, 'index.html'), (text) => text);
   if (html === undefined) return undefined;
-  const remotes = Object.fromEntries(remoteNames.map((name) => [name, config.remotes[name].manifest]));
   const owner = routeOwner(pathname);
   const head = [
     `<script type="application/json" id="remote-config">${escapeJson({ remotes })}</script>`,
     ...sharedHints(config),
-    ...(owner ? remoteHints(config, owner.remote, owner.exposed) : []),
+    ...(owner ? remoteHints(config, owner.remote, remotes[owner.remote], owner.exposed) : []),
   ].map((tag) => (tag.startsWith('<link') ? tag.replace(/href="([^"]*)"/, (_m, href: string) => `href="${escapeAttribute(href)}"`) : tag));
   return html.replace('</head>', `${head.join('\n    ')}\n  </head>`);
 }

@@ -1,13 +1,15 @@
 import type { GatewayConfig } from './config.ts';
 
 /**
- * The Content-Security-Policy allows only what the shop loads: its own origin, the Firebase
- * endpoints it is configured with, and Stripe's origins only when Stripe is configured.
+ * The Content-Security-Policy allows only what the shop loads: its own origin, the origins its
+ * remotes are served from (`remoteOrigins`: the live and canary releases hosted elsewhere), the
+ * Firebase endpoints it is configured with, and Stripe's origins only when Stripe is configured.
  */
-export function contentSecurityPolicy(config: GatewayConfig): string {
-  const connect = new Set(["'self'"]);
+export function contentSecurityPolicy(config: GatewayConfig, remoteOrigins: readonly string[] = []): string {
+  const connect = new Set(["'self'", ...remoteOrigins]);
   const frames = new Set<string>();
-  const scripts = new Set(["'self'"]);
+  const scripts = new Set(["'self'", ...remoteOrigins]);
+  const fromRemotes = remoteOrigins.length ? ` ${remoteOrigins.join(' ')}` : '';
   const { firebase, stripePublishableKey } = config.client;
   if (firebase.authEmulatorUrl) connect.add(new URL(firebase.authEmulatorUrl).origin);
   if (firebase.databaseEmulatorHost) {
@@ -29,9 +31,9 @@ export function contentSecurityPolicy(config: GatewayConfig): string {
   const directives = [
     "default-src 'self'",
     `script-src ${[...scripts].join(' ')}`,
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
+    `style-src 'self'${fromRemotes}`,
+    `img-src 'self' data: blob:${fromRemotes}`,
+    `font-src 'self'${fromRemotes}`,
     `connect-src ${[...connect].join(' ')}`,
     `frame-src ${frames.size ? [...frames].join(' ') : "'none'"}`,
     "object-src 'none'",
@@ -42,9 +44,9 @@ export function contentSecurityPolicy(config: GatewayConfig): string {
   return directives.join('; ');
 }
 
-export function securityHeaders(config: GatewayConfig): Record<string, string> {
+export function securityHeaders(config: GatewayConfig, remoteOrigins: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(config),
+    'content-security-policy': contentSecurityPolicy(config, remoteOrigins),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',

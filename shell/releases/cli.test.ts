@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRelease } from './releaseStore.ts';
+
+// The deploy command as a team runs it (npm run deploy -w mf-cart -- …), against releases and a
+// live shell build made for the test: one compatible release, and deliberately incompatible ones.
+
+const cli = path.join(__dirname, 'cli.ts');
+let root: string;
+let env: Record<string, string>;
+
+function deploy(...args: string[]) {
+  const result = spawnSync(process.execPath, [cli, 'deploy', ...args], { env: { PATH: process.env.PATH ?? '', USER: 'team-cart', ...env }, encoding: 'utf8' });
+  return { status: result.status, out: result.stdout, err: result.stderr };
+}
+
+function release(version: string, shared: Record<string, string>, routerImports: string[] = ['Link']): string {
+  const build = mkdtempSync(path.join(tmpdir(), 'cart-build-'));
+  writeFileSync(path.join(build, 'mf-manifest.json'), JSON.stringify({ name: 'cart', shared: Object.entries(shared).map(([name, requiredVersion]) => ({ name, requiredVersion, singleton: true })) }));
+  writeFileSync(path.join(build, 'remoteEntry.js'), `/* ${version} */`);
+  return createRelease(path.join(root, 'releases'), 'cart', build, version, { routerImports }).id;
+}
+
+const compatible = { react: '^19.0.0', 'react-dom': '^19.0.0', 'react-router-dom': '^7.0.0', 'shared-events': '^0.1.0' };
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'deploy-cli-'));
+  const shellDist = path.join(root, 'shell-dist');
+  mkdirSync(shellDist);
+  writeFileSync(path.join(shellDist, 'shell-contract.json'), JSON.stringify({ shared: { react: '19.2.1', 'react-dom': '19.2.1', 'react-router-dom': '7.9.0', 'shared-events': '0.1.0' }, routerExports: ['Link', 'NavLink', 'useNavigate'] }));
+  env = { RELEASES_DIR: path.join(root, 'releases'), SHELL_DIST: shellDist, RELEASE_RETENTION: '1' };
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('npm run deploy', () => {
+  it('promotes a compatible release, rolls back, and lists every step with who and when', () => {
+    const first = release('0.1.0', compatible);
+    const second = release('0.2.0', compatible);
+    expect(deploy('cart', '--release', first)).toMatchObject({ status: 0, out: expect.stringMatching(new RegExp(`cart +promote ${first}  by team-cart\\n`)) });
+    expect(deploy('cart', '--release', second, '--by', 'alice').out).toMatch(new RegExp(`promote ${second} \\(was ${first}\\)  by alice`));
+    expect(deploy('cart', '--rollback')).toMatchObject({ status: 0, out: expect.stringContaining(`rollback ${first} (was ${second})`) });
+    const history = deploy('--history').out.trim().split('\n');
+    expect(history).toHaveLength(3);
+    expect(history[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z  cart +promote /);
+    expect(deploy('cart', '--list').out).toContain(`${first}  `);
+    expect(deploy('cart', '--list').out).toMatch(new RegExp(`${first} .*\\(live\\)`));
+  });
+
+  it('refuses, in one line and with exit 1, releases the live shell cannot run, and leaves the live release alone', () => {
+    const good = release('0.1.0', compatible);
+    deploy('cart', '--release', good);
+    const cases: [string, string][] = [
+      [release('0.3.0', { ...compatible, react: '^20.0.0' }), 'it needs react ^20.0.0, the shell provides 19.2.1'],
+      [release('0.4.0', { ...compatible, 'shared-events': '^0.2.0' }), 'it needs the shared-events bus contract ^0.2.0, the shell provides 0.1.0'],
+      [release('0.5.0', compatible, ['Link', 'useBlocker']), "it uses useBlocker from react-router-dom, which the shell's router subset does not provide"],
+    ];
+    for (const [id, reason] of cases) {
+      const refused = deploy('cart', '--release', id);
+      expect(refused.status).toBe(1);
+      expect(refused.err).toContain(`[deploy] refused: cart ${id} cannot run in the live shell: ${reason}`);
+      expect(refused.err.trim().split('\n')).toHaveLength(1);
+    }
+    expect(deploy('cart', '--list').out).toMatch(new RegExp(`${good} .*\\(live\\)`));
+    expect(deploy('--history').out.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('says what is wrong with a release id, a missing shell build or a missing action', () => {
+    expect(deploy('cart', '--release', '9.9.9-0000000000').err).toContain('there is no cart release 9.9.9-0000000000');
+    expect(deploy('cart', '--rollback').err).toContain('cart has no earlier release to roll back to');
+    expect(deploy('basket', '--list').err).toContain('Name a remote: one of catalog, cart, account, checkout');
+    expect(deploy('cart').err).toContain('Say what to do');
+    env.SHELL_DIST = path.join(root, 'nowhere');
+    expect(deploy('cart', '--release', release('0.1.0', compatible)).err).toContain('has no readable shell-contract.json');
+  });
+
+  it('runs a canary and prunes old releases, never one still in use', () => {
+    const ids = ['0.1.0', '0.2.0', '0.3.0', '0.4.0'].map((version) => release(version, compatible));
+    const onDisk = () => readdirSync(path.join(root, 'releases', 'cart')).sort();
+    // Retention 1: the newest release stays, and whatever is in use (live, canary, rollback
+    // targets, recently live); 0.2.0 and 0.3.0 are none of these.
+    deploy('cart', '--release', ids[0]!);
+    expect(onDisk()).toEqual([ids[0], ids[3]].sort());
+    expect(deploy('cart', '--canary', ids[3]!, '--percent', '30').out).toContain(`canary ${ids[3]} at 30%`);
+    const next = release('0.5.0', compatible);
+    deploy('cart', '--release', next);
+    expect(onDisk()).toEqual([ids[0], ids[3], next].sort());
+    expect(deploy('cart', '--canary', ids[3]!, '--percent', '0').out).toContain(`canary ${ids[3]} stopped`);
+    expect(deploy('cart', '--canary', ids[3]!).err).toContain('--canary needs --percent N');
+  });
+});

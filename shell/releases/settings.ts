@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Settings shared by the gateway's registry reader and the release/deploy commands. */
+export function loadReleaseSettings(env: NodeJS.ProcessEnv, repoRoot: string) {
+  const parsed = z
+    .object({
+      RELEASES_DIR: z.string().default(path.join(repoRoot, '.releases')),
+      // Releases kept per remote beyond those still in use (live, canary, rollback targets, recently live).
+      RELEASE_RETENTION: z.coerce.number().int().min(1).max(1000).default(5),
+      // A release live within this many hours is never pruned: pages opened then may still load its chunks.
+      RELEASE_GRACE_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+      DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL').optional(),
+      SHELL_DIST: z.string().default(path.join(repoRoot, 'shell', 'dist')),
+    })
+    .safeParse(env);
+  if (!parsed.success) {
+    throw Object.assign(new Error(`Invalid release configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`), { oneLine: true });
+  }
+  const e = parsed.data;
+  return { releasesDir: path.resolve(e.RELEASES_DIR), retention: e.RELEASE_RETENTION, graceMs: e.RELEASE_GRACE_HOURS * 3_600_000, databaseUrl: e.DATABASE_URL, shellDist: e.SHELL_DIST };
+}
+export type ReleaseSettings = ReturnType<typeof loadReleaseSettings>;
