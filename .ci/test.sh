@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 echo "== type check"
+SECONDS=0
 for pkg in shared-events shell mf-catalog mf-cart mf-account mf-checkout tools; do
   node node_modules/typescript/bin/tsc -p "$pkg/tsconfig.json"
 done
@@ -12,10 +13,13 @@ node node_modules/typescript/bin/tsc -p shell/bench/tsconfig.json
 node node_modules/typescript/bin/tsc -p shell/soak/tsconfig.json
 node node_modules/typescript/bin/tsc -p e2e/tsconfig.json
 
+typecheck_s=$SECONDS
 echo "== unit and service tests (jest)"
+SECONDS=0
 mkdir -p .cache
 node node_modules/jest/bin/jest.js --ci --json --outputFile="$PWD/.cache/jest-results.json"
 
+jest_s=$SECONDS
 echo "== benchmark helpers (node's test runner)"
 node --test shell/bench/bench.test.ts
 
@@ -24,16 +28,15 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "Chromium is missing: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH." >&2
   exit 1
 fi
+SECONDS=0
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.cache/playwright-results.json" \
-  node node_modules/@playwright/test/cli.js test -c e2e/playwright.config.ts --reporter=list,json
+  node node_modules/@playwright/test/cli.js test -c e2e/playwright.config.ts --reporter=list,json || browser_failed=1
+browser_s=$SECONDS
 
-# One closing line for the whole suite (jest and Playwright each print their own above).
-node -e '
-const fs = require("node:fs");
-const jest = JSON.parse(fs.readFileSync(".cache/jest-results.json", "utf8"));
-const pw = JSON.parse(fs.readFileSync(".cache/playwright-results.json", "utf8")).stats;
-const passed = jest.numPassedTests + pw.expected + pw.flaky;
-const failed = jest.numFailedTests + pw.unexpected;
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
-'
+# The closing summary: every failure by name (flaky counts as failed), the slowest tests, one count.
+echo "== wall time: type check ${typecheck_s} s, jest ${jest_s} s, browser tests ${browser_s} s"
+status=0
+node tools/test-report/cli.ts .cache/jest-results.json .cache/playwright-results.json || status=1
+# Playwright's own verdict too: a stack that never started leaves no failed test to count.
+if [ -n "${browser_failed:-}" ]; then echo "The browser tests did not pass (see above)." >&2; status=1; fi
+exit $status

@@ -360,7 +360,8 @@ test.describe('resilience and reach', () => {
     });
     await page.goto('/login');
     await expect(main(page).getByRole('button', { name: 'Log in' })).toBeVisible();
-    await page.waitForTimeout(1500);
+    // Everything the page loads by itself has loaded (header widgets come after the load event).
+    await page.waitForLoadState('networkidle');
     const before = fetched.length;
     const configAsked = page.waitForRequest('**/app-config.json');
     await main(page).getByLabel('Email Address').click();

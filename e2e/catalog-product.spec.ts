@@ -27,11 +27,11 @@ test.describe('product detail', () => {
     const urls = productRequests(page);
     await page.goto(`/shop/${product.id}`);
     await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
-    // Interact with everything that re-renders the page, then wait a while: still one request.
+    // Interact with everything that re-renders the page, then let the network settle: still one request.
     await page.getByLabel('Size').selectOption('XL');
     await page.getByRole('button', { name: /Show picture 2 of/ }).click();
     await page.getByRole('button', { name: 'SHIPPING & RETURNS' }).click();
-    await page.waitForTimeout(2000);
+    await page.waitForLoadState('networkidle');
     expect(urls).toEqual([`/api/catalog/products/${product.id}`]);
   });
 

@@ -103,8 +103,9 @@ test.describe('checkout', () => {
     await expect(badge(page)).toHaveCount(0);
     expect(await storedCart(page)).toEqual([]);
 
-    // The confirmation stays on screen although the cart is now empty.
-    await page.waitForTimeout(300);
+    // The confirmation stays on screen although the cart is now empty (once every reaction to the
+    // emptied cart, network included, has run).
+    await page.waitForLoadState('networkidle');
     await expect(checkout(page).getByRole('heading', { name: `We are in business, ${email}` })).toBeVisible();
     await expect(checkout(page).getByText('Your cart is empty')).toHaveCount(0);
   });

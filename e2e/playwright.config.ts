@@ -22,8 +22,11 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // No retries: a test that passes only sometimes is a failure, reported by name (docs/reliability.md).
+  retries: 0,
+  // A guard against hangs, not a speed target (speed is measured by npm run bench): the longest
+  // ordinary tests take ~30 s when the shared 2-core machine is busy.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: path.join(repoRoot, 'test-results'),
