@@ -4,6 +4,19 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# The browser tests need Debian's Chromium: installed here when missing and we may (root, apt), or
+# the run stops before any work with the one command that fixes it.
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing Chromium (Debian package)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is missing. Run: sudo apt-get install chromium   (or set CHROMIUM_PATH to a Chromium binary)" >&2
+    exit 1
+  fi
+fi
+
 echo "== type check"
 SECONDS=0
 for pkg in shared-events shell mf-catalog mf-cart mf-account mf-checkout tools; do
@@ -24,10 +37,6 @@ echo "== benchmark helpers (node's test runner)"
 node --test shell/bench/bench.test.ts
 
 echo "== browser tests (Playwright, Chromium)"
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  echo "Chromium is missing: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH." >&2
-  exit 1
-fi
 SECONDS=0
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.cache/playwright-results.json" \
   node node_modules/@playwright/test/cli.js test -c e2e/playwright.config.ts --reporter=list,json || browser_failed=1

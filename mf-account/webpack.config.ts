@@ -75,7 +75,8 @@ export default (_env: unknown, argv: { mode?: string }): Configuration & { devSe
       port: standalonePort,
       host: '127.0.0.1',
       historyApiFallback: true,
-      proxy: [{ context: ['/api', '/save-stripe-token', '/remotes.json', '/app-config.json', '/design'], target: 'http://127.0.0.1:3000' }],
+      // The running storefront whose services the harness uses (npm start's by default).
+      proxy: [{ context: ['/api', '/save-stripe-token', '/remotes.json', '/app-config.json', '/design'], target: process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000' }],
     },
     performance: { hints: false },
   };

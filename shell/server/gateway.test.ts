@@ -99,7 +99,7 @@ describe('gateway', () => {
 
   it('tells the shell where each remote lives, without caching it', async () => {
     const response = await fetch(`${base}/remotes.json`);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('cache-control')).toBe('no-cache, private');
     expect(await response.json()).toEqual({
       remotes: {
         catalog: 'https://catalog.example.com/mf-manifest.json',
