@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, catalogMain, dollars, storedCart, type ApiList } from './catalog-support.ts';
 
-// Spec: Home (section 1, section 9 carousel settings); DESIGN 7.8; issue 3.
+// The home page: hero and product carousels, sections and their queries.
 
 const hero = (page: Page) => page.getByRole('region', { name: 'Featured collections' });
 const section = (page: Page, title: string) => catalogMain(page).getByRole('region', { name: title });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, catalogMain, dollars, storedCart, type ApiList, type ApiProduct } from './catalog-support.ts';
 
-// Spec: Product detail (/shop/{id}), sections 4 and 9; DESIGN 7.1; issue 3.
+// The product page (/shop/{id}).
 
 /** A product with a discount and stock, to see every part of the page. */
 async function discounted(request: Parameters<typeof api>[0]): Promise<ApiProduct> {
@@ -22,7 +22,7 @@ function productRequests(page: Page) {
 }
 
 test.describe('product detail', () => {
-  test('asks for the product exactly once (DESIGN 7.1)', async ({ page, request }) => {
+  test('asks for the product exactly once', async ({ page, request }) => {
     const product = await discounted(request);
     const urls = productRequests(page);
     await page.goto(`/shop/${product.id}`);
@@ -43,7 +43,7 @@ test.describe('product detail', () => {
     const rating = String(Math.round(product.rating * 10) / 10);
     await expect(main.getByRole('img', { name: `Rated ${rating} out of 5` })).toBeVisible();
     await expect(main.locator('[data-star]')).toHaveCount(5);
-    // Spec section 4: original = ceil(price / (1 - discount / 100)), struck through.
+    // Original = ceil(price / (1 - discount / 100)), struck through.
     const cents = Math.round(product.price * 100);
     const original = Math.floor((cents + (100 - product.discountPercentage) - 1) / (100 - product.discountPercentage));
     const struck = main.locator('del');

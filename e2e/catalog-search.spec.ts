@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, cards, catalogMain, dollars, type ApiList } from './catalog-support.ts';
 
-// Spec: Header search and Search results (/search), sections 2, 3 and 5; issue 3.
+// The header search and the search results page (/search).
 
 const searchBox = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
 const suggestions = (page: Page) => page.getByRole('banner').getByRole('listbox', { name: 'Suggestions' }).getByRole('option');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, cards, catalogMain, dollars, storedCart, type ApiList } from './catalog-support.ts';
 
-// Spec: Shop listing (/shop), sections 4 and 9; DESIGN 7.5 and 7.8; issue 3.
+// The shop listing (/shop): filters, sort, pagination, loading and error states.
 
 const listingRequests = (page: Page) => {
   const urls: URL[] = [];

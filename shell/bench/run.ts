@@ -13,7 +13,7 @@ import { fixed, grouped, kib, mib, renderMarkdown, renderText, verdict, type Tab
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** DESIGN.md section 8 and issue 7. */
+/** The performance targets the benchmarks check (docs/performance.md). */
 export const TARGETS = {
   performance: 0.95,
   accessibility: 1,

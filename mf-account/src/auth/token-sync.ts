@@ -1,11 +1,11 @@
 /**
- * Token sync (spec section 7, DESIGN.md 4): the checkout service learns who is paying from a
+ * Token sync: the checkout service learns who is paying from a
  * Firebase ID token POSTed as "Authorization: Bearer <token>" to a same-origin address; it answers
  * with an HttpOnly session cookie. DELETE on sign-out. A token older than 5 minutes is refreshed
  * first, so the session (which never outlives its token) gets its full length.
  */
 export const TOKEN_SYNC_PATH = '/api/checkout/session';
-/** Spec section 9: ID token maximum age. */
+/** ID token maximum age. */
 export const ID_TOKEN_MAX_AGE_MS = 5 * 60_000;
 /** Re-sync this long before the session cookie runs out, while the page stays open. */
 export const RESYNC_MARGIN_MS = 2 * 60_000;

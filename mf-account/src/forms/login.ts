@@ -1,5 +1,5 @@
 /**
- * The login form (spec: Login form state, sections 4 and 5) as a pure reducer. The component dispatches
+ * The login form as a pure reducer. The component dispatches
  * user events; when `pending` becomes 'login' or 'reset' it calls the account service and dispatches the
  * outcome. Error texts are the spec's, verbatim.
  */
@@ -13,7 +13,7 @@ export const LOGIN_MESSAGES = {
   wrongCredentials: 'Wrong information.! Please Check Your Email and Password',
   /** Failed password reset. */
   resetFailed: 'Firstly, Enter your valid email',
-  /** Not in the spec: the service could not be reached (telling the shopper their password is wrong would mislead). */
+  /** Beyond the specified errors: the service could not be reached (telling the shopper their password is wrong would mislead). */
   network: DEFAULT_ERROR_MESSAGES.network,
   unavailable: DEFAULT_ERROR_MESSAGES.unavailable,
   tooManyRequests: DEFAULT_ERROR_MESSAGES['too-many-requests'],
@@ -79,7 +79,7 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
       if (state.pending !== 'none') return state;
       const fieldError = emailError(state.email);
       if (fieldError) return { ...state, emailError: fieldError, generalError: '' };
-      // No length rule on login (spec 5); an empty password cannot succeed, so say so without a request.
+      // No length rule on login; an empty password cannot succeed, so say so without a request.
       if (state.password === '') return { ...state, emailError: '', generalError: LOGIN_MESSAGES.wrongCredentials };
       return { ...state, emailError: '', generalError: '', pending: 'login' };
     }

@@ -1,5 +1,5 @@
 /**
- * The sign-up form (spec: Sign Up; DESIGN 7.6): validation with one clear message per field, and a pure
+ * The sign-up form: validation with one clear message per field, and a pure
  * reducer for the form's life cycle. The email messages are the spec's, verbatim.
  *
  * Password policy (ours; the spec shows none and Firebase's default minimum is 6): at least 8 characters
@@ -190,7 +190,7 @@ export function signUpReducer(state: SignUpState, action: SignUpAction): SignUpS
       return { ...state, errors: {}, formError: '', pending: true, succeeded: false };
     }
     case 'succeeded':
-      // Spec: the form is cleared.
+      // A successful sign-up clears the form.
       return { ...initialSignUpState, succeeded: true };
     case 'failed': {
       const failure = signUpFailure(action.kind);

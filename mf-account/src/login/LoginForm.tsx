@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * The Returning Customer form (spec: Login form). The pure loginReducer (src/forms/login.ts) owns
+ * The Returning Customer form. The pure loginReducer (src/forms/login.ts) owns
  * the state and the spec's messages; this component runs the service calls it asks for.
  */
 export function LoginForm({ redirectTo, labelledBy }: Props) {

@@ -52,8 +52,7 @@ export interface PanelProps {
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
 
 /**
- * The account dashboard (spec: Dashboard, Others, Downloads, Addresses, Account details, Logout;
- * plus Orders). Sections are tabs; the open one is in the address (?tab=addresses) so a reload or a
+ * The account dashboard. Sections are tabs; the open one is in the address (?tab=addresses) so a reload or a
  * link keeps it. Shown at /my-account, and at /login for a signed-in shopper.
  */
 export function AccountDashboard() {

@@ -14,7 +14,7 @@ import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
 import forms from '../ui/forms.module.css';
 import styles from './SignUpPage.module.css';
 
-/** Spec section 9: the toast closes and the shopper goes to /login after 2.5 s. */
+/** The toast closes and the shopper goes to /login after 2.5 s. */
 export const REDIRECT_AFTER_SIGN_UP_MS = 2500;
 
 /** Form order: the first invalid field in this order gets the focus. */

@@ -16,7 +16,7 @@ import styles from './CartPage.module.css';
 const UPDATED_NOTICE_MS = 2500;
 
 /**
- * /cart-list (spec: Cart). Every change goes through the shared `cart` store, so the header badge,
+ * /cart-list. Every change goes through the shared `cart` store, so the header badge,
  * the mini-cart and other tabs follow this page instantly, and this page follows them.
  */
 export default function CartPage() {

@@ -11,7 +11,7 @@ import { useDropdown } from './useDropdown.ts';
 import styles from './MiniCart.module.css';
 
 /**
- * The header's cart widget (spec: Header cart dropdown): a trigger with the item-count badge and a
+ * The header's cart widget: a trigger with the item-count badge and a
  * 360px dropdown listing the cart, its SubTotal, View Cart and Checkout. Everything goes through
  * the shared `cart` store, so it follows the catalogue, the cart page and other tabs instantly.
  */

@@ -1,4 +1,4 @@
-/** Spec section 9: the mini-cart is 360px wide and scrolls above 500px. */
+/** The mini-cart is 360px wide and scrolls above 500px. */
 export const PANEL_WIDTH = 360;
 export const PANEL_MAX_HEIGHT = 500;
 /** Below the shell's sm breakpoint the panel spans the viewport, less this margin each side. */

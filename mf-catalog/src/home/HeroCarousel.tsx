@@ -20,7 +20,7 @@ const BANNER_HEIGHT = 600;
 export const bannerUrl = (n: number) => `${CATALOG_API_BASE}/images/banners/${n}.svg`;
 
 /**
- * The home hero (spec section 9): vertical, one slide at a time, three slides, 1000 ms per move,
+ * The home hero: vertical, one slide at a time, three slides, 1000 ms per move,
  * 2500 ms between moves, infinite (a copy of the first slide follows the last, so it keeps moving
  * up). It pauses while hovered or focused and on the pause button, and with
  * prefers-reduced-motion it neither animates nor plays by itself.

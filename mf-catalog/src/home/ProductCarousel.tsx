@@ -10,7 +10,7 @@ import styles from './ProductCarousel.module.css';
 const SPEED_MS = 450;
 
 /**
- * The New Arrivals row (spec section 9): 4 / 3 / 2 / 1 cards by width, infinite, previous and next
+ * The New Arrivals row: 4 / 3 / 2 / 1 cards by width, infinite, previous and next
  * buttons and arrow keys. The list is laid out three times over; after a move settles the position
  * is brought back into the middle copy without animation, so it can go round for ever. Cards that
  * are not in view are inert (out of the tab order and hidden from assistive technology).

@@ -1,6 +1,6 @@
 import { HERO_INTERVAL_MS, HERO_SPEED_MS, layoutForWidth, visibleIndexes, wrapIndex } from './carousel.ts';
 
-describe('New Arrivals layout (spec section 9)', () => {
+describe('New Arrivals layout', () => {
   it('shows 4, scrolling 1, on wide screens', () => {
     expect(layoutForWidth(1920)).toEqual({ show: 4, scroll: 1, start: 0 });
     expect(layoutForWidth(1026)).toEqual({ show: 4, scroll: 1, start: 0 });

@@ -1,4 +1,4 @@
-// Carousel maths shared by the hero and the New Arrivals row (spec section 9).
+// Carousel maths shared by the hero and the New Arrivals row.
 
 /** Hero: 1000 ms slide speed, 2500 ms between slides, three slides. */
 export const HERO_SPEED_MS = 1000;

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { ChevronDown } from '../ui/icons.tsx';
 import styles from './ProductPage.module.css';
 
-/** A disclosure whose open panel is 96px tall (spec section 9), scrolling inside when longer. */
+/** A disclosure whose open panel is 96px tall, scrolling inside when longer. */
 export function Accordion({ title, defaultOpen = false, children }: { title: string; defaultOpen?: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(defaultOpen);
   const id = useId();

@@ -29,7 +29,7 @@ describe('ProductPage', () => {
     cart.clear();
   });
 
-  it('shows the product and asks for it exactly once (DESIGN 7.1)', async () => {
+  it('shows the product and asks for it exactly once', async () => {
     renderAt('/shop/2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Floor Lamp 2' })).toBeTruthy();
     expect(screen.getByText('10 Available in Stock')).toBeTruthy();

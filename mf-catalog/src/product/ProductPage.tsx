@@ -21,11 +21,11 @@ export default function ProductPage() {
   const t = useT();
   const { id: rawId } = useParams();
   const id = parseProductId(rawId);
-  // Exactly one request per id (DESIGN 7.1): the key is the id, nothing else re-runs it.
+  // Exactly one request per id: the key is the id, nothing else re-runs it.
   const request = useRequest(id === null ? null : `product:${id}`, (signal) => catalog.getProduct(id ?? 0, signal));
   const product = request.status === 'success' && request.data.id === id ? request.data : null;
 
-  // The breadcrumb records the product's title as the current name (DESIGN 7.9).
+  // The breadcrumb records the product's title as the current name.
   const title = product?.title;
   useEffect(() => {
     if (title) breadcrumb.navigate(title);

@@ -2,7 +2,7 @@ import { originalPrice } from './pricing.ts';
 import { MAX_PRODUCT_ID, parseProductId, SIZES, DEFAULT_SIZE, swatchesFor } from './productId.ts';
 
 describe('originalPrice', () => {
-  it('is price / (1 - discount/100), rounded up (spec section 4)', () => {
+  it('is price / (1 - discount/100), rounded up', () => {
     expect(originalPrice(67.99, 9)).toBe(75); // 74.71...
     expect(originalPrice(549, 12.96)).toBe(631); // 630.74...
     expect(originalPrice(100, 50)).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Spec section 4: the original price is the current price divided by (1 minus the discount as a
+ * The original price is the current price divided by (1 minus the discount as a
  * fraction), rounded up to whole dollars. Floating point makes e.g. 9.5 / 0.95 come out as
  * 10.000000000000002, which would round up to 11; the quotient is therefore settled to a millionth
  * of a dollar before rounding up. No discount (or a nonsensical one) has no original price: null.

@@ -10,13 +10,13 @@ export function parseProductId(raw: string | undefined): number | null {
   return id <= MAX_PRODUCT_ID ? id : null;
 }
 
-/** Five colour swatches (spec section 9): the product's own colour first, then the palette. */
+/** Five colour swatches: the product's own colour first, then the palette. */
 export function swatchesFor(color: string | null | undefined, count = 5): Swatch[] {
   const own = PALETTE.find((swatch) => swatch.name === color);
   const rest = PALETTE.filter((swatch) => swatch !== own);
   return (own ? [own, ...rest] : [...rest]).slice(0, count);
 }
 
-/** Spec section 9: sizes M, L, XL, XXL with S the default. */
+/** Sizes M, L, XL, XXL with S the default. */
 export const SIZES = ['S', 'M', 'L', 'XL', 'XXL'] as const;
 export const DEFAULT_SIZE = 'S';

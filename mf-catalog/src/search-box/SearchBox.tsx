@@ -17,7 +17,7 @@ import {
 } from './suggestState.ts';
 import styles from './SearchBox.module.css';
 
-/** Navigation state handed to /search (spec section 3): the matching products and the text. */
+/** Navigation state handed to /search: the matching products and the text. */
 export interface SearchNavigationState {
   readonly key?: readonly unknown[];
   readonly search: string;
@@ -25,7 +25,7 @@ export interface SearchNavigationState {
   readonly total?: number;
 }
 
-/** The header's live search (spec section 2, Header): a combobox with a suggestion listbox. */
+/** The header's live search: a combobox with a suggestion listbox. */
 export default function SearchBox() {
   const t = useT();
   const language = useLanguage();

@@ -27,7 +27,7 @@ describe('suggestReducer', () => {
     expect(freshMatches(state)).toBe(items);
   });
 
-  it('clears the suggestions when the text is emptied (spec section 5)', () => {
+  it('clears the suggestions when the text is emptied', () => {
     const state = run({ type: 'typed', text: 'lamp' }, { type: 'loaded', text: 'lamp', items, total: 3 }, { type: 'typed', text: '   ' });
     expect(state.items).toEqual([]);
     expect(listVisible(state)).toBe(false);

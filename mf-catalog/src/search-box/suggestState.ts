@@ -43,7 +43,7 @@ export type SuggestAction =
   | { readonly type: 'close' }
   | { readonly type: 'clear' };
 
-/** Trimmed search text; empty text searches nothing (spec section 5). */
+/** Trimmed search text; empty text searches nothing. */
 export function searchTerm(text: string): string {
   return text.trim();
 }

@@ -149,7 +149,7 @@ function FilterLink({ to, selected, count, children, onNavigate }: { to: string;
   );
 }
 
-/** A filter section that opens and closes (closed by default, spec section 4). */
+/** A filter section that opens and closes (closed by default). */
 function Collapsible({ title, children }: { title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();

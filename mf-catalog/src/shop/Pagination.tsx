@@ -9,7 +9,7 @@ type Props = {
   onPage: (page: number) => void;
 };
 
-/** Numbered pages with Previous and Next; at the bounds those two stay put (spec section 4). */
+/** Numbered pages with Previous and Next; at the bounds those two stay put. */
 export function Pagination({ page, count, onPage }: Props) {
   const t = useT();
   const atStart = page <= 1;

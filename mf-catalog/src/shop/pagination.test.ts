@@ -1,7 +1,7 @@
 import { clampPage, nextPage, offsetOf, pageCount, pageItems, previousPage, rangeOf } from './pagination.ts';
 
 describe('pageCount', () => {
-  it('is the ceiling of total / perPage (spec section 9)', () => {
+  it('is the ceiling of total / perPage', () => {
     expect(pageCount(180, 6)).toBe(30);
     expect(pageCount(181, 6)).toBe(31);
     expect(pageCount(30, 12)).toBe(3);
@@ -29,7 +29,7 @@ describe('clampPage', () => {
 });
 
 describe('previous and next', () => {
-  it('do nothing at the bounds (spec section 4)', () => {
+  it('do nothing at the bounds', () => {
     expect(previousPage(1)).toBe(1);
     expect(previousPage(4)).toBe(3);
     expect(nextPage(5, 5)).toBe(5);

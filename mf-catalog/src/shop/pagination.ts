@@ -1,4 +1,4 @@
-// Pagination maths for the listing (spec sections 4 and 9, DESIGN 7.8). Pages count from 1.
+// Pagination maths for the listing. Pages count from 1.
 
 /** Pages = ceil(total / perPage); an empty listing still has one (empty) page. */
 export function pageCount(total: number, perPage: number): number {

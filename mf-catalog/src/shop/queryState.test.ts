@@ -104,11 +104,11 @@ describe('transitions', () => {
     expect(withSort(onPage4, 'best-seller')).toMatchObject({ sort: 'best-seller', page: 1 });
   });
 
-  it('changing per-page keeps the page when it still exists (spec section 4)', () => {
+  it('changing per-page keeps the page when it still exists', () => {
     expect(withPerPage({ ...DEFAULT_QUERY, page: 3 }, 12, 180)).toMatchObject({ perPage: 12, page: 3 });
   });
 
-  it('changing per-page pulls the page back into range (DESIGN 7.8)', () => {
+  it('changing per-page pulls the page back into range', () => {
     // 180 products: page 30 of 6 per page; at 36 per page there are 5 pages.
     expect(withPerPage({ ...DEFAULT_QUERY, page: 30 }, 36, 180)).toMatchObject({ perPage: 36, page: 5 });
     expect(withPerPage({ ...DEFAULT_QUERY, page: 2 }, 36, 0)).toMatchObject({ page: 1 });

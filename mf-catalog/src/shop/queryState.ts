@@ -5,7 +5,7 @@ import type { ListParams, SortKey, SortOrder } from '../api/client.ts';
 import { isKnownColor } from '../ui/colors.ts';
 import { clampPage, offsetOf, pageCount } from './pagination.ts';
 
-/** Spec section 9: 6 initially although the options are 12..36; we list 6 too (DESIGN 7.8). */
+/** The listing starts at 6 per page, as specified, although the per-page options are 12..36. */
 export const PER_PAGE_OPTIONS = [6, 12, 18, 24, 30, 36] as const;
 export const DEFAULT_PER_PAGE = 6;
 
@@ -126,7 +126,7 @@ export function withSort(query: ShopQuery, sort: SortOption): ShopQuery {
 }
 
 /**
- * Spec: changing per-page does not reset the page; we keep it, pulled back into range (DESIGN 7.8).
+ * Changing per-page does not reset the page: we keep it, pulled back into range.
  * With the total not known yet (null) the page is kept as it is; the listing corrects it on arrival.
  */
 export function withPerPage(query: ShopQuery, perPage: number, total: number | null): ShopQuery {

@@ -12,7 +12,7 @@ export function errorMessage(t: T, error: Error): string {
   return t('error.generic');
 }
 
-/** A failed load: what went wrong and a Retry button (DESIGN 7.5). */
+/** A failed load: what went wrong and a Retry button. */
 export function ErrorState({ error, onRetry, title }: { error: Error; onRetry: () => void; title?: string }) {
   const t = useT();
   return (

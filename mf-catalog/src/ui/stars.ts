@@ -3,7 +3,7 @@ export type StarKind = 'full' | 'half' | 'empty';
 export const STAR_SCALE = 5;
 
 /**
- * The stars for a rating out of 5 (spec: full, half and empty stars): the rating is clamped to
+ * The stars for a rating out of 5: the rating is clamped to
  * 0..5 and rounded to the nearest half star.
  */
 export function starKinds(rating: number, scale = STAR_SCALE): StarKind[] {

@@ -1,4 +1,4 @@
-/** Billing details exactly as the checkout form collects them (spec section 2, Checkout). */
+/** Billing details exactly as the checkout form collects them. */
 export interface Billing {
   firstName: string;
   lastName: string;

@@ -8,7 +8,7 @@ function view(session: Session) {
   return { uid: session.uid, email: session.email, expiresAt: new Date(session.exp * 1000).toISOString() };
 }
 
-/** Spec section 7, token sync: POST a bearer Firebase ID token to sign in, DELETE to sign out. */
+/** POST a bearer Firebase ID token to sign in, DELETE to sign out. */
 export function registerSessionRoutes(
   app: FastifyInstance,
   deps: { sessions: Sessions; now: () => Date; production: boolean; limit?: object },

@@ -170,7 +170,7 @@ export function prefillFromSession(billing: Billing, user: Pick<AuthUser, 'email
 }
 
 /**
- * The record mf-account keeps at users/{uid} in the Realtime Database (DESIGN.md section 5). Every
+ * The record mf-account keeps at users/{uid} in the Realtime Database. Every
  * field is optional here: older records hold only {username, email}.
  */
 export interface AccountProfile {
@@ -187,8 +187,8 @@ export interface AccountProfile {
 }
 
 /**
- * Prefill from the signed-in shopper's OWN account record (never the whole users/ node, DESIGN.md
- * section 7.2). This remote does not talk to Firebase: mf-account reads users/{uid} and hands the
+ * Prefill from the signed-in shopper's OWN account record (never the whole users/ node: the
+ * database rules let a shopper read only their own). This remote does not talk to Firebase: mf-account reads users/{uid} and hands the
  * record over (integration point, see CheckoutPage's `profile`); this maps it onto the form.
  * Empty fields only, so it can arrive after the shopper started typing.
  */

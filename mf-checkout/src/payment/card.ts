@@ -2,7 +2,7 @@ import { isValidEmail, type FieldError } from '../billing/billing.ts';
 
 /**
  * The local TEST-MODE card form's rules (no Stripe publishable key configured: the offline
- * default of DESIGN.md section 6). The form accepts only Stripe's documented test card numbers
+ * default). The form accepts only Stripe's documented test card numbers
  * (https://docs.stripe.com/testing) and turns them into the matching Stripe test token, which the
  * checkout service charges on stripe-stateful-mock. The card number and CVC never leave the page.
  */

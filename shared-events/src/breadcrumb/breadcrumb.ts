@@ -1,7 +1,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { EventBus } from '../bus/bus.ts';
 
-/** Spec section 3: the breadcrumb state, field names as the spec spells them. */
+/** The breadcrumb state, field names as the spec spells them. */
 export interface BreadcrumbState {
   readonly currentname: string;
   readonly previousname: string;
@@ -9,7 +9,7 @@ export interface BreadcrumbState {
 
 /**
  * Choosing a navigation item records the chosen name as current and the name that was current as
- * previous (spec section 2, DESIGN 7.9). Like the language, it follows 'breadcrumb:navigated', so
+ * previous. Like the language, it follows 'breadcrumb:navigated', so
  * publishing that event and calling `navigate` are the same thing.
  */
 export interface Breadcrumb {

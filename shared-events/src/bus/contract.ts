@@ -22,7 +22,7 @@ export type EventType = keyof typeof eventVersions;
 export const LANGUAGES = ['en', 'ru'] as const;
 export const TOAST_KINDS = ['success', 'error', 'info'] as const;
 export const TOAST_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
-/** Spec section 9: every toast closes after 2500 ms unless the publisher says otherwise. */
+/** Every toast closes after 2500 ms unless the publisher says otherwise. */
 export const TOAST_DURATION_MS = 2500;
 
 export const authUserSchema = z.looseObject({

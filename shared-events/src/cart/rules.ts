@@ -52,7 +52,7 @@ export function subtotalCents(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + lineTotalCents(item), 0);
 }
 
-/** The header badge: the number of distinct items, not their quantities (spec section 4). */
+/** The header badge: the number of distinct items, not their quantities. */
 export function itemCount(items: readonly CartItem[]): number {
   return items.length;
 }

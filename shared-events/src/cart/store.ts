@@ -5,7 +5,7 @@ import { normalizeCart, parseStoredCart } from './parse.ts';
 import { addItem, decrementAt, incrementAt, removeAt, type AddResult } from './rules.ts';
 import { productSchema, type CartItem, type Product } from './schema.ts';
 
-/** Spec section 9: the cart lives in `localStorage["cart"]` as a JSON array of items with `qun`. */
+/** The cart lives in `localStorage["cart"]` as a JSON array of items with `qun`. */
 export const CART_STORAGE_KEY = 'cart';
 
 export type CartAddResult =

@@ -4,7 +4,7 @@ import type { ToastKind, ToastPosition } from '../bus/contract.ts';
 export interface ToastOptions {
   readonly kind?: ToastKind;
   readonly position?: ToastPosition;
-  /** Defaults to TOAST_DURATION_MS (2500, spec section 9). */
+  /** Defaults to TOAST_DURATION_MS (2500). */
   readonly durationMs?: number;
 }
 

@@ -7,7 +7,7 @@ import { NotFoundPage } from '../pages/not-found/NotFoundPage.tsx';
 
 export type AppRoute = { path: string; element: ReactElement };
 
-/** Every route of the spec and who owns it (DESIGN.md section 1). */
+/** Every route of the spec and who owns it. */
 export const appRoutes: AppRoute[] = [
   { path: '/', element: <RemoteSlot remote="catalog" exposed="HomePage" /> },
   { path: '/shop', element: <RemoteSlot remote="catalog" exposed="ShopPage" /> },
