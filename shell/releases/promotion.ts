@@ -55,7 +55,10 @@ export async function checkPromotion(settings: { releasesDir: string; shellDist:
       throw new PromotionError(`--url must be an http(s) URL ending in /mf-manifest.json (got ${url})`);
     }
     manifest = await fetchJson(location);
-    notes = await fetchJson(new URL('release.json', location)).catch(() => ({}));
+    // The router check needs the release's notes: a release is uploaded whole, release.json included.
+    notes = await fetchJson(new URL('release.json', location)).catch(() => {
+      throw new PromotionError(`${new URL('release.json', location).href} is missing: upload the whole release directory (npm run release wrote it), release.json included`);
+    });
     ref = { id, manifest: location.href };
   } else {
     if (!readRelease(settings.releasesDir, remote, id)) throw new PromotionError(`there is no ${remote} release ${id} (see npm run deploy -w mf-${remote} -- --list)`);
