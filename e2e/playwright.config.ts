@@ -55,6 +55,8 @@ export default defineConfig({
       DATABASE_EMULATOR_PORT: String(ports.database),
       STRIPE_MOCK_PORT: String(ports.stripe),
       DATA_DIR: path.join(os.tmpdir(), `storefront-e2e-${process.pid}`),
+      // The suite's own release registry, empty: a developer's promoted releases never leak in.
+      RELEASES_DIR: path.join(os.tmpdir(), `storefront-e2e-releases-${process.pid}`),
       // Every test comes from 127.0.0.1: the per-address limits would count the whole suite as one
       // shopper. The limits themselves are tested in shell/server/rateLimits.reliability.test.ts.
       RATE_LIMIT_PER_MINUTE: '0',

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -23,6 +24,7 @@ export async function startGateway(port: number, env: Record<string, string>): P
       CATALOG_URL: `http://127.0.0.1:${portBase + 101}`,
       CHECKOUT_URL: `http://127.0.0.1:${portBase + 102}`,
       CONTACT_DB: ':memory:',
+      RELEASES_DIR: path.join(os.tmpdir(), `e2e-gateway-releases-${port}-${process.pid}`),
       FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${portBase + 199}`,
       FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${portBase + 100}`,
       FIREBASE_DATABASE_URL: `http://127.0.0.1:${portBase + 100}?ns=demo-storefront`,

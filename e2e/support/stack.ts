@@ -22,7 +22,7 @@ export async function startExtraStack(portBase: number, dataDir: string, env: Re
   const ports = { PORT: portBase, CATALOG_PORT: portBase + 101, CHECKOUT_PORT: portBase + 102, DATABASE_EMULATOR_PORT: portBase + 100, STRIPE_MOCK_PORT: portBase + 111, AUTH_EMULATOR_PORT: portBase + 199 };
   const child: ChildProcess = spawn(process.execPath, [startScript], {
     cwd: repoRoot,
-    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATA_DIR: dataDir, SKIP_BUILD: '1', RATE_LIMIT_PER_MINUTE: '0', CATALOG_RATE_LIMIT_PER_MINUTE: '0', ...env },
+    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATA_DIR: dataDir, RELEASES_DIR: path.join(dataDir, 'releases'), SKIP_BUILD: '1', RATE_LIMIT_PER_MINUTE: '0', CATALOG_RATE_LIMIT_PER_MINUTE: '0', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

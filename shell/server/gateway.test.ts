@@ -24,7 +24,8 @@ function fakeUpstream(name: string): Promise<{ url: string; seen: string[]; clos
 /** Runs the real gateway entry point as its own process, as `npm start` does. */
 function startGateway(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [path.join(__dirname, 'main.ts')], {
-    env: { ...process.env, ...env },
+    // Its own (empty) release registry: never the developer's .releases.
+    env: { ...process.env, RELEASES_DIR: mkdtempSync(path.join(os.tmpdir(), 'gateway-releases-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

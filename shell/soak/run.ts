@@ -59,6 +59,7 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
       DATABASE_EMULATOR_PORT: String(ports.database),
       STRIPE_MOCK_PORT: String(ports.stripe),
       DATA_DIR: dataDir,
+      RELEASES_DIR: path.join(dataDir, 'releases'),
       // Every simulated shopper comes from 127.0.0.1, so the per-address limits would stop them as
       // one client: off for this run. rateLimits.reliability.test.ts covers them.
       RATE_LIMIT_CHECKOUT_PER_MINUTE: '0',

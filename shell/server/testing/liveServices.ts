@@ -169,6 +169,8 @@ export async function startGateway(root: string, upstreams: { catalogUrl: string
       ACCOUNT_DIST: path.join(root, 'account-dist'),
       CHECKOUT_DIST: path.join(root, 'checkout-dist'),
       CONTACT_DB: path.join(root, 'contact.db'),
+      // Its own (empty) release registry: never the developer's .releases.
+      RELEASES_DIR: path.join(root, 'releases'),
       ...env,
     },
     /storefront at (http:\/\/localhost:\d+)/,
