@@ -4,7 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
-import { KeepRecentHashedFiles } from '../tools/build/keepRecentHashedFiles.ts';
+import { KeepRecentHashedFiles } from '../tools/webpack/keepRecentHashedFiles.ts';
 import type { Configuration as DevServer } from 'webpack-dev-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

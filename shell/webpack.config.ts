@@ -6,7 +6,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
-import { KeepRecentHashedFiles } from '../tools/build/keepRecentHashedFiles.ts';
+import { KeepRecentHashedFiles } from '../tools/webpack/keepRecentHashedFiles.ts';
 import { reexportedNames } from './releases/compatibility.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
