@@ -160,6 +160,19 @@ describe('one registry in PostgreSQL for several gateways', () => {
     await admin.end();
   });
 
+  it('several instances opening the registry at once on a new database all start', async () => {
+    const fresh = `registry_race_${randomInt(1e9)}`;
+    await admin.query(`create schema ${fresh}`);
+    try {
+      const url = `${TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${fresh}`)}`;
+      const stores = await Promise.all(Array.from({ length: 6 }, () => postgresRegistry(url, { listen: false })));
+      expect(stores.map((store) => store.current().version)).toEqual([0, 0, 0, 0, 0, 0]);
+      await Promise.all(stores.map((store) => store.close()));
+    } finally {
+      await admin.query(`drop schema if exists ${fresh} cascade`);
+    }
+  });
+
   it('a promotion reaches every instance at once, with no restart', async () => {
     const registry = await postgresRegistry(databaseUrl, { listen: false });
     try {
