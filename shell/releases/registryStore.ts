@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { createSchemaOnce } from '../server/postgresSchema.ts';
 import { emptyRegistry, registryStateSchema, type RegistryState } from './registry.ts';
 
 /**
@@ -76,22 +77,13 @@ export function fileRegistry(dir: string): RegistryStore {
  */
 export async function postgresRegistry(databaseUrl: string, options: { pollMs?: number; listen?: boolean } = {}): Promise<RegistryStore> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const setup = await pool.connect();
-  try {
-    await setup.query('BEGIN');
-    // Several gateways starting at once on a new database: PostgreSQL's CREATE TABLE IF NOT EXISTS
-    // is not safe against itself (duplicate pg_type row), so the creators take turns.
-    await setup.query(`SELECT pg_advisory_xact_lock(hashtext('storefront.release_registry'))`);
-    await setup.query(`CREATE TABLE IF NOT EXISTS release_registry (id integer PRIMARY KEY CHECK (id = 1), state jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`);
-    await setup.query(`INSERT INTO release_registry (id, state) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, [JSON.stringify(emptyRegistry())]);
-    await setup.query('COMMIT');
-  } catch (error) {
-    await setup.query('ROLLBACK').catch(() => undefined);
-    setup.release();
+  await createSchemaOnce(pool, 'storefront.release_registry', [
+    { text: `CREATE TABLE IF NOT EXISTS release_registry (id integer PRIMARY KEY CHECK (id = 1), state jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())` },
+    { text: `INSERT INTO release_registry (id, state) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, values: [JSON.stringify(emptyRegistry())] },
+  ]).catch(async (error: unknown) => {
     await pool.end();
     throw error;
-  }
-  setup.release();
+  });
   let state = emptyRegistry();
   const refresh = async () => {
     const { rows } = await pool.query<{ state: unknown }>('SELECT state FROM release_registry WHERE id = 1');

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
+import { createSchemaOnce } from '../postgresSchema.ts';
 
 export type ContactMessage = { name: string; email: string; message: string };
 
@@ -50,18 +51,20 @@ function openPostgresContactStore(databaseUrl: string): ContactStore {
   // Made on first use, so a gateway starts even while the database is still coming up.
   let ready: Promise<unknown> | undefined;
   const schema = () =>
-    (ready ??= pool
-      .query(`create table if not exists contact_messages (
-        id bigserial primary key,
-        name text not null,
-        email text not null,
-        message text not null,
-        created_at timestamptz not null default now()
-      )`)
-      .catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      }));
+    (ready ??= createSchemaOnce(pool, 'storefront.contact_messages', [
+      {
+        text: `create table if not exists contact_messages (
+          id bigserial primary key,
+          name text not null,
+          email text not null,
+          message text not null,
+          created_at timestamptz not null default now()
+        )`,
+      },
+    ]).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    }));
   return {
     async save(message) {
       await schema();
