@@ -34,6 +34,12 @@ describe('config', () => {
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db:5432/shop', publicImageBase: 'https://cdn.example.com/catalog', publicApiBase: '', internalToken: null });
   });
 
+  it('refuses to start in production without the token the checkout service sends', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, defaults)).toThrow('INTERNAL_TOKEN is required in production');
+    expect(loadConfig({ NODE_ENV: 'production', INTERNAL_TOKEN: 'a-long-token' }, defaults).internalToken).toBe('a-long-token');
+    expect(loadConfig({ NODE_ENV: 'development' }, defaults).internalToken).toBeNull();
+  });
+
   it.each([
     [{ PORT: 'eighty' }, "PORT must be an integer from 0 to 65535 (got 'eighty')"],
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535'],

@@ -91,7 +91,12 @@ const schema = z.object({
   PRODUCT_CACHE_TTL_MS: integer('PRODUCT_CACHE_TTL_MS', 0, 86_400_000).default(5_000),
   SHUTDOWN_DELAY_MS: integer('SHUTDOWN_DELAY_MS', 0, 120_000).default(0),
   SHUTDOWN_GRACE_MS: integer('SHUTDOWN_GRACE_MS', 100, 600_000).default(10_000),
+  // The one production switch of every process of the shop.
+  NODE_ENV: text('NODE_ENV').optional(),
 });
+
+/** Every variable the service reads (deployment files are checked against it). */
+export const variableNames: readonly string[] = Object.keys(schema.shape);
 
 /**
  * Reads the service configuration from environment variables. Empty variables count as unset.
@@ -106,6 +111,10 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
   const c = parsed.data;
   if (c.DATABASE_READ_URL && !c.DATABASE_URL) {
     throw new ConfigError('Invalid catalogue configuration: DATABASE_READ_URL needs DATABASE_URL (the primary that takes the writes)');
+  }
+  if (c.NODE_ENV === 'production' && !c.INTERNAL_TOKEN) {
+    // A development catalogue may run without a checkout; a production one would sell nothing.
+    throw new ConfigError('Invalid catalogue configuration: INTERNAL_TOKEN is required in production (without it the stock API refuses the checkout service)');
   }
   return {
     port: c.PORT,

@@ -54,6 +54,9 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
 });
 
+/** Every variable the service reads (deployment files are checked against it). */
+export const variableNames: readonly string[] = Object.keys(envSchema.shape);
+
 export interface CheckoutConfig {
   /** NODE_ENV=production: real secrets required, session cookies always Secure. */
   production: boolean;

@@ -129,6 +129,9 @@ function emulatorSetting(env: { NODE_ENV?: string | undefined }, value: string |
   return env.NODE_ENV === 'production' ? undefined : developmentDefault;
 }
 
+/** Every variable the gateway reads (deployment files are checked against it). */
+export const variableNames: readonly string[] = Object.keys(gatewayConfigSchema('').in.shape);
+
 export type GatewayConfig = z.output<ReturnType<typeof gatewayConfigSchema>>;
 
 export class ConfigError extends Error {}
