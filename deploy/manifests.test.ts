@@ -189,6 +189,15 @@ describe('the services accept the deployment configuration', () => {
     expect(() => loaders[name].load(local.services[`${name}-1`]!.environment)).not.toThrow();
   });
 
+  it('the local profile pays through the Stripe mock and signs in with the local Firebase, never the real ones', () => {
+    const gateway = gatewayConfig.loadGatewayConfig(local.services['gateway-1']!.environment, repoRoot);
+    expect(gateway.client.stripePublishableKey).toBeUndefined();
+    expect(gateway.client.firebase.authEmulatorUrl).toBeDefined();
+    const checkout = checkoutConfig.loadConfig(local.services['checkout-1']!.environment, { sqlitePath: ':memory:' });
+    expect(checkout.stripe.secretKey).toBeUndefined();
+    expect(checkout.firebase.authVerifyUrl).toBeDefined();
+  });
+
   it('refuses to start the production topology without its secrets, naming the missing one', () => {
     const { SESSION_SECRET: _left, ...withoutSessionSecret } = productionEnvironment;
     expect(() => readCompose([path.join(deployDir, 'compose.yaml')], withoutSessionSecret)).toThrow(/SESSION_SECRET/);

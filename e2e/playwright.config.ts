@@ -20,6 +20,8 @@ export const baseURL = `http://localhost:${ports.gateway}`;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The container topology's journey runs against containers (deploy/podman/topology-test.sh).
+  testIgnore: 'topology/**',
   fullyParallel: true,
   workers: 2,
   // No retries: a test that passes only sometimes is a failure, reported by name (docs/reliability.md).

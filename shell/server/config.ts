@@ -36,6 +36,10 @@ export function gatewayConfigSchema(repoRoot: string) {
       FIREBASE_DATABASE_URL: url.default('http://127.0.0.1:9000?ns=demo-storefront'),
       FIREBASE_AUTH_EMULATOR_URL: z.union([url, z.literal('')]).optional(),
       FIREBASE_DATABASE_EMULATOR_HOST: z.string().optional(),
+      // Where the gateway itself reaches the local Firebase for /readyz when that is not the
+      // browser's address (the gateway in a container, the emulators published on the host).
+      FIREBASE_AUTH_EMULATOR_INTERNAL_URL: url.optional(),
+      FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST: z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').optional(),
       STRIPE_PUBLISHABLE_KEY: z.string().default(''),
       // The one production switch of every process of the shop.
       NODE_ENV: z.string().optional(),
@@ -71,6 +75,8 @@ export function gatewayConfigSchema(repoRoot: string) {
       if (env.NODE_ENV !== 'production') return;
       const refuse = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
       if (env.FIREBASE_AUTH_EMULATOR_URL) refuse('FIREBASE_AUTH_EMULATOR_URL', 'must not be set in production (it is the local Auth emulator)');
+      if (env.FIREBASE_AUTH_EMULATOR_INTERNAL_URL) refuse('FIREBASE_AUTH_EMULATOR_INTERNAL_URL', 'must not be set in production (it is the local Auth emulator)');
+      if (env.FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST) refuse('FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST', 'must not be set in production (it is the local database)');
       if (env.FIREBASE_DATABASE_EMULATOR_HOST) refuse('FIREBASE_DATABASE_EMULATOR_HOST', 'must not be set in production (it is the local database)');
       if (env.FIREBASE_PROJECT_ID.startsWith('demo-')) refuse('FIREBASE_PROJECT_ID', `is the local demo project ${env.FIREBASE_PROJECT_ID}; production needs a real one`);
       if (env.FIREBASE_API_KEY === 'demo-api-key') refuse('FIREBASE_API_KEY', "is required in production (the project's web API key)");
@@ -93,6 +99,11 @@ export function gatewayConfigSchema(repoRoot: string) {
       trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
       catalogUrl: env.CATALOG_URL,
       checkoutUrl: env.CHECKOUT_URL,
+      // The local Firebase as the gateway reaches it (its /readyz); the browser's address otherwise.
+      emulatorProbes: {
+        authUrl: env.FIREBASE_AUTH_EMULATOR_INTERNAL_URL,
+        databaseHost: env.FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST,
+      },
       shellDist: env.SHELL_DIST,
       contactDb: env.CONTACT_DB,
       databaseUrl: env.DATABASE_URL,

@@ -246,6 +246,28 @@ describe('gateway', () => {
     }
   });
 
+  it('in containers, reports the local Firebase as the gateway reaches it, not at the address the browser uses', async () => {
+    const browserOnly = await freePort();
+    const inContainer = await startGateway({
+      PORT: String(await freePort()),
+      CATALOG_URL: catalog.url,
+      CHECKOUT_URL: checkout.url,
+      SHELL_DIST: shellDist,
+      CONTACT_DB: ':memory:',
+      FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${browserOnly}`,
+      FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${browserOnly}`,
+      FIREBASE_AUTH_EMULATOR_INTERNAL_URL: firebase.url,
+      FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST: new URL(firebase.url).host,
+    });
+    try {
+      expect(await (await fetch(`${inContainer.url}/readyz`)).json()).toMatchObject({ status: 'ready', upstreams: { auth: { status: 'ready' }, database: { status: 'ready' } } });
+      const config = (await (await fetch(`${inContainer.url}/app-config.json`)).json()) as { firebase: { authEmulatorUrl: string } };
+      expect(config.firebase.authEmulatorUrl).toBe(`http://127.0.0.1:${browserOnly}`);
+    } finally {
+      inContainer.child.kill('SIGTERM');
+    }
+  });
+
   it('refuses to start on a bad configuration value, saying which', async () => {
     await expect(startGateway({ PORT: 'eighty' })).rejects.toThrow(/Invalid gateway configuration: PORT/);
   });

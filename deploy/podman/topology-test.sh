@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The production topology on this machine, tried as a shopper meets it: builds every image with
+# podman (the base from Debian's packages and the npm registry: no image registry needed), brings up
+# deploy/compose.yaml with the local profile (HAProxy, 2 gateways, 2 catalogues, 2 checkouts,
+# PostgreSQL, Redis, the local Firebase and Stripe mock), runs the browser journey through the load
+# balancer while one instance of every service crashes, then takes it all down again.
+#   bash deploy/podman/topology-test.sh        (npm run test:topology)
+# TOPOLOGY_KEEP=1 leaves the topology running afterwards (http://127.0.0.1:8080); SHOP_PORT,
+# LOCAL_AUTH_PORT and LOCAL_DATABASE_PORT (8080, 9199, 9100) move its published ports.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+source .ci/node24.sh
+export CONTAINERS_CONF="$PWD/deploy/podman/containers.conf"
+project="${TOPOLOGY_PROJECT:-storefront-topology}"
+export TOPOLOGY_PROJECT="$project"
+SECONDS=0
+step() { echo "== [topology ${SECONDS}s] $*"; }
+
+missing=()
+for tool in podman podman-compose mmdebstrap runc; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    step "installing ${missing[*]} (Debian packages)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman podman-compose mmdebstrap runc >/dev/null
+  else
+    echo "Missing ${missing[*]}: sudo apt-get install podman podman-compose mmdebstrap runc" >&2
+    exit 1
+  fi
+fi
+
+base=localhost/storefront-node:24
+if ! podman image exists "$base"; then
+  step "base image"
+  bash deploy/podman/base-image.sh "$base"
+fi
+
+# npm inside the builds trusts what npm here trusts (a TLS-inspecting proxy's CA, if any).
+ca="$(npm config get cafile 2>/dev/null || true)"
+[ -f "$ca" ] || ca=/etc/ssl/certs/ca-certificates.crt
+build() {
+  local file="$1" target="$2"
+  step "image storefront-$target"
+  podman build --quiet --format docker -f "$file" --target "$target" --build-arg "NODE_IMAGE=$base" --build-arg "BASE_IMAGE=$base" \
+    --secret "id=npm-ca,src=$ca" -t "localhost/storefront-$target:latest" . >/dev/null
+}
+for target in postgres redis haproxy; do build deploy/podman/stand-ins.Containerfile "$target"; done
+for target in gateway catalog checkout local-firebase local-stripe; do build deploy/Containerfile "$target"; done
+
+compose() {
+  podman-compose -p "$project" -f deploy/compose.yaml -f deploy/compose.local.yaml "$@"
+}
+set -a
+source deploy/local.env
+set +a
+export POSTGRES_IMAGE=localhost/storefront-postgres:latest REDIS_IMAGE=localhost/storefront-redis:latest HAPROXY_IMAGE=localhost/storefront-haproxy:latest
+# Ports of their own, so a developer's `npm start` (3000, 9099, 9000) keeps running beside it.
+export SHOP_PORT="${SHOP_PORT:-8080}" LOCAL_AUTH_PORT="${LOCAL_AUTH_PORT:-9199}" LOCAL_DATABASE_PORT="${LOCAL_DATABASE_PORT:-9100}"
+shop="http://127.0.0.1:$SHOP_PORT"
+
+down() {
+  if [ -z "${TOPOLOGY_KEEP:-}" ]; then
+    step "taking the topology down"
+    compose down -v >/dev/null 2>&1 || true
+  fi
+}
+trap down EXIT
+
+compose down -v >/dev/null 2>&1 || true
+step "starting the topology"
+compose up -d --no-build >/dev/null 2>&1
+
+# Ready means the gateway and every upstream it reports (catalogue, checkout, auth, database).
+ready() { node -e 'fetch(process.argv[1]).then((r) => r.json()).then((b) => process.exit(b.status === "ready" ? 0 : 1), () => process.exit(1))' "$shop/readyz"; }
+step "waiting for the shop at $shop"
+for _ in $(seq 1 120); do ready && break; sleep 1; done
+ready || {
+  echo "The topology never became ready: $(curl -sS "$shop/readyz" 2>&1)" >&2
+  podman ps -a --filter "name=${project}_" --format '{{.Names}} {{.Status}}' >&2
+  for name in $(podman ps -a --filter "name=${project}_" --format '{{.Names}}'); do echo "--- $name" >&2; podman logs --tail 15 "$name" >&2 2>&1 || true; done
+  exit 1
+}
+podman ps --filter "name=${project}_" --format '{{.Names}} {{.Status}}'
+
+step "browser journey through the load balancer"
+TOPOLOGY_URL="$shop" node node_modules/@playwright/test/cli.js test -c e2e/topology/playwright.config.ts
+
+step "after the journey: every crashed instance is back"
+for _ in $(seq 1 60); do
+  [ "$(podman ps --filter "name=${project}_" --filter status=running --format '{{.Names}}' | wc -l)" -ge 11 ] && break
+  sleep 1
+done
+podman ps -a --filter "name=${project}_" --format '{{.Names}} {{.Status}}'
+step "passed"
