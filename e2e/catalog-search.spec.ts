@@ -45,7 +45,7 @@ test.describe('header search', () => {
     // Debounced: four letters typed within the delay ask once, for the whole text.
     expect(urls.length).toBe(1);
     expect(urls.at(-1)?.searchParams.get('q')).toBe('LaMp');
-    expect(urls.at(-1)?.searchParams.get('select')).toBe('id,title,price,thumbnail');
+    expect(urls.at(-1)?.searchParams.get('select')).toBe('id,title,description,price,discountPercentage,rating,stock,brand,category,color,thumbnail');
   });
 
   test('the suggestion list scrolls', async ({ page }) => {
@@ -150,6 +150,53 @@ test.describe('search results', () => {
   test('says when nothing matches', async ({ page }) => {
     await page.goto('/search?q=zzqqxx');
     await expect(catalogMain(page).getByText('No products match “zzqqxx”.')).toBeVisible();
+  });
+
+  test('while a slow search runs, the handed-over matches show only facts they have', async ({ page, request }) => {
+    const expected = await api<ApiList>(request, '/products/search?q=watch&limit=24');
+    const byId = new Map(expected.products.map((p) => [p.id, p]));
+    expect(expected.products.some((p) => p.stock > 0)).toBe(true);
+    // The results page's own request is held until the hand-over has been checked: a phone network
+    // as slow as you like, without a timer racing the assertions.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/catalog/products/search' && url.searchParams.get('limit') === '24',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto('/');
+    await searchBox(page).fill('watch');
+    await expect(suggestions(page)).toHaveCount(Math.min(8, expected.products.length));
+    await searchBox(page).press('Enter');
+    await expect(cards(page)).toHaveCount(Math.min(8, expected.products.length));
+
+    const shown = async () =>
+      cards(page).evaluateAll((nodes) =>
+        nodes.map((node) => ({
+          id: Number(node.getAttribute('data-product-id')),
+          text: node.textContent ?? '',
+          canAdd: node.querySelector('button') !== null,
+        })),
+      );
+    const check = (card: { id: number; text: string; canAdd: boolean }) => {
+      const product = byId.get(card.id)!;
+      expect(product, `card ${card.id} is a match`).toBeDefined();
+      expect(card.text.includes('Out of stock'), `${product.title}: stock ${product.stock}`).toBe(product.stock <= 0);
+      expect(card.canAdd, `${product.title}: Add to Cart`).toBe(product.stock > 0);
+      if (product.brand) expect(card.text, product.title).toContain(product.brand);
+      const discount = Math.round(product.discountPercentage);
+      if (discount > 0) expect(card.text, product.title).toContain(`-${discount}%`);
+    };
+    for (const card of await shown()) check(card);
+
+    release();
+    await expect(cards(page)).toHaveCount(expected.products.length);
+    const final = await shown();
+    expect(final.map((card) => card.id)).toEqual(expected.products.map((p) => p.id));
+    for (const card of final) check(card);
   });
 
   test('a failed search shows an error with Retry', async ({ page }) => {

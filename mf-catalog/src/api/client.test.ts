@@ -39,7 +39,7 @@ describe('URLs', () => {
   });
 
   it('asks for 8 suggestions with only the fields a suggestion shows', () => {
-    expect(suggestionUrl(' Lamp ')).toBe('/api/catalog/products/search?q=Lamp&limit=8&select=id%2Ctitle%2Cprice%2Cthumbnail');
+    expect(suggestionUrl(' Lamp ')).toBe('/api/catalog/products/search?q=Lamp&limit=8&select=id%2Ctitle%2Cdescription%2Cprice%2CdiscountPercentage%2Crating%2Cstock%2Cbrand%2Ccategory%2Ccolor%2Cthumbnail');
   });
 
   it('addresses one product by id', () => {

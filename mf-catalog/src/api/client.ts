@@ -20,9 +20,16 @@ export function queryText(text: string): string {
   return text.trim().slice(0, MAX_QUERY_LENGTH).trim();
 }
 
-/** How many suggestions the header search shows, and the fields it needs for them. */
+/** Fields a product card shows (and the cart needs when a card adds to it). */
+export const CARD_FIELDS = ['id', 'title', 'description', 'price', 'discountPercentage', 'rating', 'stock', 'brand', 'category', 'color', 'thumbnail'] as const;
+
+/** How many suggestions the header search shows. */
 export const SUGGESTION_LIMIT = 8;
-export const SUGGESTION_FIELDS = ['id', 'title', 'price', 'thumbnail'] as const;
+/**
+ * The suggestions carry whole cards, not just what the list shows: pressing Enter hands them to
+ * /search, which shows them at once as result cards, and a card must not guess stock or rating.
+ */
+export const SUGGESTION_FIELDS = CARD_FIELDS;
 
 export type SortKey = 'id' | 'title' | 'price' | 'rating' | 'createdAt' | 'discountPercentage';
 export type SortOrder = 'asc' | 'desc';

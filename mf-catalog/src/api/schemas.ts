@@ -33,6 +33,17 @@ export const productSchema = z.looseObject({
 
 export type Product = z.output<typeof productSchema>;
 
+/**
+ * A product handed from one screen to another, shown before the catalogue answers: unlike a fetched
+ * product, every fact a card shows must be there (a missing stock would read "Out of stock").
+ */
+export const handedCardSchema = z.looseObject({
+  ...productSchema.shape,
+  discountPercentage: z.number(),
+  rating: z.number(),
+  stock: z.int().check(z.nonnegative()),
+});
+
 /** A search suggestion: the service answers only the selected fields. */
 export const suggestionSchema = z.looseObject({
   id: z.int().check(z.nonnegative()),

@@ -1,12 +1,11 @@
 import { useLocation, useNavigate, Link } from 'react-router-dom';
 import { bus } from 'shared-events';
-import { catalog, listUrl, type ListParams } from '../api/client.ts';
+import { CARD_FIELDS, catalog, listUrl, type ListParams } from '../api/client.ts';
 import { useRequest } from '../api/useRequest.ts';
 import { useLanguage, useT } from '../i18n/useT.ts';
 import { shownTotal } from '../api/totals.ts';
 import { pageCount } from '../shop/pagination.ts';
 import { Pagination } from '../shop/Pagination.tsx';
-import { CARD_FIELDS } from '../shop/queryState.ts';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
 import { EmptyState, ErrorState, statusStyles } from '../ui/Status.tsx';
 import { offsetOf } from '../shop/pagination.ts';

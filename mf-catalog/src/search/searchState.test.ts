@@ -1,9 +1,9 @@
 import { readSearchLocation } from './searchState.ts';
 
+const card = { description: 'A lamp.', discountPercentage: 0, rating: 4.2, brand: 'Lumen', category: 'lighting', thumbnail: '/1.svg' };
 const key = [
-  { id: 1, title: 'Desk Lamp', price: 20, thumbnail: '/1.svg' },
-  { id: 'broken' },
-  { id: 2, title: 'Floor Lamp', price: 90, thumbnail: '/2.svg' },
+  { ...card, id: 1, title: 'Desk Lamp', price: 20, stock: 7 },
+  { ...card, id: 2, title: 'Floor Lamp', price: 90, stock: 0 },
 ];
 
 describe('readSearchLocation', () => {
@@ -14,7 +14,25 @@ describe('readSearchLocation', () => {
   it('uses the navigation state (key, search) when it belongs to the term', () => {
     const location = readSearchLocation('?q=lamp', { key, search: 'lamp' });
     expect(location.term).toBe('lamp');
-    expect(location.handed?.map((p) => p.id)).toEqual([1, 2]);
+    expect(location.handed?.map((p) => [p.id, p.stock, p.rating])).toEqual([
+      [1, 7, 4.2],
+      [2, 0, 4.2],
+    ]);
+  });
+
+  it('waits for the results rather than guess what a partial hand-over lacks', () => {
+    // What an earlier header release handed over: no stock, rating or discount.
+    const partial = [{ id: 1, title: 'Desk Lamp', price: 20, thumbnail: '/1.svg' }];
+    expect(readSearchLocation('?q=lamp', { key: partial, search: 'lamp' }).handed).toBeNull();
+    for (const missing of ['stock', 'rating', 'discountPercentage'] as const) {
+      const { [missing]: _left, ...lacking } = key[0]!;
+      expect(readSearchLocation('?q=lamp', { key: [key[1], lacking], search: 'lamp' }).handed).toBeNull();
+    }
+    expect(readSearchLocation('?q=lamp', { key: [key[0], { id: 'broken' }], search: 'lamp' }).handed).toBeNull();
+  });
+
+  it('hands over an empty match list as no results', () => {
+    expect(readSearchLocation('?q=zzz', { key: [], search: 'zzz' }).handed).toEqual([]);
   });
 
   it('falls back to the state’s search text when there is no ?q=', () => {

@@ -1,4 +1,4 @@
-import { productSchema, type Product } from '../api/schemas.ts';
+import { handedCardSchema, type Product } from '../api/schemas.ts';
 
 /** Results per page on /search (4 columns, 6 rows). */
 export const SEARCH_PER_PAGE = 24;
@@ -6,7 +6,7 @@ export const SEARCH_PER_PAGE = 24;
 export interface SearchLocation {
   readonly term: string;
   readonly page: number;
-  /** Products handed over by the header search (navigation state `key`), valid ones only. */
+  /** Products handed over by the header search (navigation state `key`), when every one is a whole card. */
   readonly handed: Product[] | null;
 }
 
@@ -22,10 +22,10 @@ export function readSearchLocation(search: string, state: unknown): SearchLocati
   const page = /^\d{1,6}$/.test(pageRaw) && Number(pageRaw) >= 1 ? Number(pageRaw) : 1;
   let handed: Product[] | null = null;
   if (isRecord(state) && Array.isArray(state.key) && fromState === term && page === 1) {
-    handed = state.key.flatMap((item: unknown) => {
-      const parsed = productSchema.safeParse(item);
-      return parsed.success ? [parsed.data] : [];
-    });
+    const parsed = state.key.map((item: unknown) => handedCardSchema.safeParse(item));
+    // One partial card makes the page wait for the real results (skeletons) rather than show a
+    // shorter or wrong list: the header may come from an older release that handed less.
+    if (parsed.every((result) => result.success)) handed = parsed.map((result) => result.data);
   }
   return { term, page, handed };
 }

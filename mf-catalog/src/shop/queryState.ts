@@ -1,7 +1,7 @@
 // The listing's state lives in the URL query (?category=&brand=&color=&price=&sort=&page=&perPage=&view=),
 // so a listing survives reload, back/forward and sharing. These pure helpers translate between the
 // query string, the screen's state and the catalogue request.
-import type { ListParams, SortKey, SortOrder } from '../api/client.ts';
+import { CARD_FIELDS, type ListParams, type SortKey, type SortOrder } from '../api/client.ts';
 import { isKnownColor } from '../ui/colors.ts';
 import { clampPage, offsetOf, pageCount } from './pagination.ts';
 
@@ -145,8 +145,6 @@ export function priceRange(id: PriceRangeId | null): PriceRange | null {
   return PRICE_RANGES.find((range) => range.id === id) ?? null;
 }
 
-/** Fields the listing's cards need (and the cart needs when a card adds to it). */
-export const CARD_FIELDS = ['id', 'title', 'description', 'price', 'discountPercentage', 'rating', 'stock', 'brand', 'category', 'color', 'thumbnail'] as const;
 
 /** The catalogue request for a listing state: filtering, sorting and paging all happen on the server. */
 export function toListParams(query: ShopQuery): ListParams {
