@@ -22,8 +22,6 @@ SECONDS=0
 for pkg in shared-events shell mf-catalog mf-cart mf-account mf-checkout tools deploy; do
   node node_modules/typescript/bin/tsc -p "$pkg/tsconfig.json"
 done
-node node_modules/typescript/bin/tsc -p shell/bench/tsconfig.json
-node node_modules/typescript/bin/tsc -p shell/soak/tsconfig.json
 node node_modules/typescript/bin/tsc -p e2e/tsconfig.json
 
 typecheck_s=$SECONDS
@@ -34,7 +32,7 @@ node node_modules/jest/bin/jest.js --ci --json --outputFile="$PWD/.cache/jest-re
 
 jest_s=$SECONDS
 echo "== benchmark helpers (node's test runner)"
-node --test shell/bench/bench.test.ts
+node --test tools/bench/bench.test.ts
 
 echo "== browser tests (Playwright, Chromium)"
 SECONDS=0

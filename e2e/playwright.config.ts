@@ -42,7 +42,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `"${process.execPath}" shell/stack/start.ts`,
+    command: `"${process.execPath}" tools/stack/start.ts`,
     cwd: repoRoot,
     url: `${baseURL}/remotes.json`,
     timeout: 300_000,

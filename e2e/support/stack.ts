@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
-const startScript = path.join(repoRoot, 'shell', 'stack', 'start.ts');
+const startScript = path.join(repoRoot, 'tools', 'stack', 'start.ts');
 
 export interface ExtraStack {
   baseURL: string;

@@ -10,7 +10,7 @@ import { checkPromotion } from './promotion.ts';
 import { promote, releasesInUse, remoteNames, rollback, setCanary, RegistryError, type RemoteName, type RegistryState } from './registry.ts';
 import { openRegistry } from './openRegistry.ts';
 import { createRelease, listReleases, pruneReleases, readRelease } from './releaseStore.ts';
-import { precompress } from '../stack/precompress.ts';
+import { precompress } from '../../tools/stack/precompress.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

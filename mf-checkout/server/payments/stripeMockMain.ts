@@ -1,6 +1,6 @@
 import { startStripeMock } from './stripeMock.ts';
 
-// The local Stripe of the embedded stack (shell/stack starts it with HOST and PORT), or of a
+// The local Stripe of the embedded stack (tools/stack starts it with HOST and PORT), or of a
 // checkout developer working alone: `npm run stripe-mock -w mf-checkout`.
 const port = Number(process.env.PORT ?? 12111);
 const host = process.env.HOST ?? '127.0.0.1';

@@ -1,5 +1,5 @@
 // Lighthouse (mobile preset, simulated throttling: Lighthouse's defaults) on the production build,
-// served by a whole stack this bench starts on its own ports with shell/stack/start.ts.
+// served by a whole stack this bench starts on its own ports with tools/stack/start.ts.
 import http from 'node:http';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -195,9 +195,9 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
 
-  log(`[lighthouse] starting the stack on ports ${p}-${p + 5} (shell/stack/start.ts, SKIP_BUILD=0: builds stale front ends first)…`);
+  log(`[lighthouse] starting the stack on ports ${p}-${p + 5} (tools/stack/start.ts, SKIP_BUILD=0: builds stale front ends first)…`);
   const started = performance.now();
-  const stack = new Child('stack', process.execPath, [path.join(repoRoot, 'shell/stack/start.ts')], {
+  const stack = new Child('stack', process.execPath, [path.join(repoRoot, 'tools/stack/start.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,9 +1,9 @@
-// Unit tests of the bench's pure parts: `node --test shell/bench/` (Node's own runner: the shell's
-// jest config covers src/ and server/ only).
+// Unit tests of the bench's pure parts, on Node's own runner (`node --test tools/bench/`): the bench
+// imports Lighthouse, an ES module that jest's CommonJS transform cannot load.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseArgs, UsageError } from './args.ts';
-import { scenarios, shopUrl } from './catalog.ts';
+import { scenarios, shopUrl } from '../../mf-catalog/bench/loadTest.ts';
 import { sourceOwner } from './lighthouse.ts';
 import { renderMarkdown, renderText, verdict } from './table.ts';
 

@@ -1,20 +1,22 @@
 // Load tests of the catalogue service on its own (no gateway): autocannon in this process, the
-// service in a child, on the seed catalogue and generated ones, SQLite and PostgreSQL.
+// service in a child, on the seed catalogue and generated ones, SQLite and PostgreSQL. The requests
+// are built with the remote's own request code, so they stay the ones the screens send.
 import { mkdirSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { presentProduct } from '../../mf-catalog/server/products/present.ts';
-import { generateProduct } from '../../mf-catalog/server/seed/generator.ts';
-import type { BenchOptions, Db, Size } from './args.ts';
-import { Child, onInterrupt } from './child.ts';
-import { MemorySampler, processMemory } from './system.ts';
-
-/** The card fields the shop page asks for (mf-catalog/src/shop/queryState.ts CARD_FIELDS). */
-const CARD_FIELDS = 'id,title,description,price,discountPercentage,rating,stock,brand,category,color,thumbnail';
+import type { BenchOptions, Db, Size } from '../../tools/bench/args.ts';
+import { Child, onInterrupt } from '../../tools/bench/child.ts';
+import { MemorySampler, processMemory } from '../../tools/bench/system.ts';
+import { CARD_FIELDS, listUrl, suggestionUrl, type ListParams } from '../src/api/client.ts';
+import { PRICE_RANGES, SORT_ORDER } from '../src/shop/queryState.ts';
+import { CATEGORY_SLUGS, COLORS } from '../server/products/model.ts';
+import { presentProduct } from '../server/products/present.ts';
+import { generateProduct } from '../server/seed/generator.ts';
 
 const SEED_PRODUCTS = 180;
 const CATALOG_SEED = 20261121;
+const SORTS = Object.values(SORT_ORDER);
 
 export interface Scenario {
   name: string;
@@ -33,28 +35,11 @@ const SEARCH_WORDS = [
   'beanie', 'handbag', 'tote', 'microwave', 'smartphone', 'headphones', 'sunglasses', 'keychain', 'coffee', 'oak',
   'leather', 'glass', 'mini', 'classic', 'retro', 'canvas', 'steel', 'wool',
 ];
-const CATEGORIES = ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'];
-const PRICE_RANGES = [[0, 9.99], [10, 19.99], [20, 29.99], [30, 39.99], [40, 69.99]] as const;
-// The shop's four 'Sort by' options (mf-catalog/src/shop/queryState.ts SORT_ORDER).
-const SORTS = [['id', 'asc'], ['rating', 'desc'], ['createdAt', 'desc'], ['discountPercentage', 'desc']] as const;
-const COLORS = ['black', 'white', 'grey', 'red', 'blue', 'green', 'yellow', 'brown', 'beige', 'pink'];
-
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
-/** Exactly the URL the shop page builds (mf-catalog/src/api/client.ts listUrl): same parameters, same order. */
-export function shopUrl(p: { category?: string; color?: string; minPrice?: number; maxPrice?: number; sortBy: string; order: string; limit: number; skip?: number }): string {
-  const query = new URLSearchParams();
-  if (p.category) query.set('category', p.category);
-  if (p.color) query.set('color', p.color);
-  if (p.minPrice !== undefined) query.set('minPrice', String(p.minPrice));
-  if (p.maxPrice !== undefined) query.set('maxPrice', String(p.maxPrice));
-  query.set('sortBy', p.sortBy);
-  query.set('order', p.order);
-  query.set('limit', String(p.limit));
-  if (p.skip) query.set('skip', String(p.skip));
-  query.set('select', CARD_FIELDS);
-  query.set('facets', '1');
-  return `/products?${query.toString()}`;
+/** The shop page's request (the listing with card fields and facets), as the service sees it. */
+export function shopUrl(params: Omit<ListParams, 'select' | 'facets' | 'q'>): string {
+  return listUrl({ ...params, select: CARD_FIELDS, facets: true }, '');
 }
 
 export function scenarios(products: number): Scenario[] {
@@ -85,16 +70,12 @@ export function scenarios(products: number): Scenario[] {
       path: (random) => {
         const word = pick(random, SEARCH_WORDS);
         if (random() < 0.5) {
-          // The header search box: a prefix of what is being typed, 8 suggestions with 4 fields.
+          // The header search box: a prefix of what is being typed, 8 suggestions.
           const typed = word.slice(0, 3 + Math.floor(random() * (word.length - 2)));
-          return `/products/search?${new URLSearchParams({ q: typed, limit: '8', select: 'id,title,price,thumbnail' }).toString()}`;
+          return suggestionUrl(typed, '');
         }
         // The /search page: 24 per page, card fields, id order.
-        const query = new URLSearchParams({ q: word, limit: '24' });
-        const skip = 24 * Math.floor(random() * 20);
-        if (skip) query.set('skip', String(skip));
-        query.set('select', CARD_FIELDS);
-        return `/products/search?${query.toString()}`;
+        return listUrl({ q: word, limit: 24, skip: 24 * Math.floor(random() * 20), select: CARD_FIELDS }, '');
       },
     },
     {
@@ -103,12 +84,12 @@ export function scenarios(products: number): Scenario[] {
       target: 'latency',
       varied: true,
       path: (random) => {
-        const [sortBy, order] = pick(random, SORTS);
+        const { sortBy, order } = pick(random, SORTS);
         const range = random() < 0.7 ? pick(random, PRICE_RANGES) : null;
         return shopUrl({
-          ...(random() < 0.85 ? { category: pick(random, CATEGORIES) } : {}),
-          ...(random() < 0.3 ? { color: pick(random, COLORS) } : {}),
-          ...(range ? { minPrice: range[0], maxPrice: range[1] } : {}),
+          ...(random() < 0.85 ? { category: pick(random, CATEGORY_SLUGS) } : {}),
+          ...(random() < 0.3 ? { color: pick(random, COLORS).name } : {}),
+          ...(range ? { minPrice: range.min, maxPrice: range.max } : {}),
           sortBy,
           order,
           limit: 12,

@@ -47,7 +47,7 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
   mkdirSync(dataDir, { recursive: true });
   log(`starting the stack on ${ports.gateway} (builds the front ends first if their sources changed)…`);
   const stackStarted = Date.now();
-  const stack = new Child('stack', process.execPath, [path.join(repoRoot, 'shell/stack/start.ts')], {
+  const stack = new Child('stack', process.execPath, [path.join(repoRoot, 'tools/stack/start.ts')], {
     cwd: repoRoot,
     logFile: path.join(workDir, 'stack.log'),
     env: {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, sizeLabel, USAGE, UsageError, type BenchOptions } from './args.ts';
-import { benchCatalog, type CatalogRun, type ImportRun } from './catalog.ts';
+import { benchCatalog, type CatalogRun, type ImportRun } from '../../mf-catalog/bench/loadTest.ts';
 import { runCleanups } from './child.ts';
 import { benchLighthouse, CHROMIUM, type LighthouseReport } from './lighthouse.ts';
 import { machineInfo, type MachineInfo } from './system.ts';
