@@ -5,7 +5,7 @@ import { accountSession } from '../auth/instance.ts';
 import { useAccountSession } from '../auth/useAccountSession.ts';
 import { useMenuT } from '../i18n/useMenuT.ts';
 import { LogInIcon, LogOutIcon, UserIcon, UserPlusIcon } from '../ui/icons.tsx';
-import { useDropdown } from './useDropdown.ts';
+import { useDropdown } from 'shared-events/react';
 import styles from './AccountMenu.module.css';
 
 const subscribeShared = (onChange: () => void) => {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useLanguage, useT } from '../i18n/useT.ts';
+import { useLanguage } from 'shared-events/react';
+import { useT } from '../i18n/useT.ts';
 import { countryOptions, regionsFor } from './countries.ts';
 import { Field, SelectInput, TextInput } from './Field.tsx';
 

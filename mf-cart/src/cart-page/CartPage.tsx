@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom';
 import { bus, cart } from 'shared-events';
 import { summarize } from '../cart-state/summary.ts';
-import { useCartItems } from '../cart-state/useCart.ts';
+import { useCartItems } from 'shared-events/react';
 import { useT, useTn } from '../i18n/useT.ts';
 import { CartIcon } from '../ui/icons.tsx';
 import a11y from '../ui/a11y.module.css';

@@ -1,18 +1,14 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import { createTranslator, language, type Language, type Translate } from 'shared-events';
+import { useCallback } from 'react';
+import { createTranslator, type Translate } from 'shared-events';
+import { useLanguage, useTranslate } from 'shared-events/react';
 import { en, ru, type MessageKey } from './messages.ts';
 import { pluralKey, type PluralBase } from './plural.ts';
 
 const translator = createTranslator<MessageKey>({ en, ru });
 
-/** The shared UI language; every cart screen re-renders the moment the shell switches it. */
-export function useLanguage(): Language {
-  return useSyncExternalStore(language.subscribe, () => language.current, () => language.current);
-}
-
 /** Translates into the current language; the function is stable per language. */
 export function useT(): Translate<MessageKey> {
-  return translator.in(useLanguage());
+  return useTranslate(translator);
 }
 
 /** Translates a counted phrase ("Cart, 3 items") with the plural form the language needs. */

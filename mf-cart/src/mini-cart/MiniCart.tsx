@@ -2,12 +2,11 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 're
 import { Link, useLocation } from 'react-router-dom';
 import { bus, cart, formatPrice } from 'shared-events';
 import { summarize } from '../cart-state/summary.ts';
-import { useCartItems } from '../cart-state/useCart.ts';
+import { useCartItems, useDropdown } from 'shared-events/react';
 import { useT, useTn } from '../i18n/useT.ts';
 import { CartIcon, CloseIcon } from '../ui/icons.tsx';
 import { Thumb } from '../ui/Thumb.tsx';
 import { placePanel, type Placement } from './panelPlacement.ts';
-import { useDropdown } from './useDropdown.ts';
 import styles from './MiniCart.module.css';
 
 /**

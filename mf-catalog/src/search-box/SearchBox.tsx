@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { bus } from 'shared-events';
 import { catalog } from '../api/client.ts';
 import { shownTotal } from '../api/totals.ts';
-import { useLanguage, useT } from '../i18n/useT.ts';
+import { useLanguage } from 'shared-events/react';
+import { useT } from '../i18n/useT.ts';
 import { SearchIcon } from '../ui/icons.tsx';
 import { formatDollars } from '../ui/price.ts';
 import {

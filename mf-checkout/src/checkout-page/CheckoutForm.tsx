@@ -15,14 +15,16 @@ import {
   type BillingField,
 } from '../billing/billing.ts';
 import { BillingForm, billingInputId } from '../billing/BillingForm.tsx';
-import { useLanguage, useT } from '../i18n/useT.ts';
+import { useLanguage } from 'shared-events/react';
+import { useT } from '../i18n/useT.ts';
 import { OrderSummary } from '../order/OrderSummary.tsx';
 import { cartLines, summarize } from '../order/summary.ts';
 import type { CardPaymentHandle, TokenOutcome } from '../payment/cardPayment.ts';
 import { PaymentMethods, type PaymentMethod } from '../payment/PaymentMethods.tsx';
 import { StripeCardForm } from '../payment/StripeCardForm.tsx';
 import { TestCardForm } from '../payment/TestCardForm.tsx';
-import { sessionStore, useProfile } from '../state/hooks.ts';
+import { useProfile } from 'shared-events/react';
+import { sessionStore } from '../state/sessionStore.ts';
 import { cartFingerprint, createIdempotencyKeys } from '../submit/idempotency.ts';
 import { keepsKey, placeOrder, type PaidOrder, type PlaceOrderResult } from '../submit/placeOrder.ts';
 import styles from './CheckoutPage.module.css';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { checkCoupon, readStoredCoupon, type CouponState } from '../order/coupon.ts';
-import { sessionStore } from '../state/hooks.ts';
+import { sessionStore } from '../state/sessionStore.ts';
 
 /**
  * The coupon from sessionStorage["coupon"], checked with the checkout service for the current

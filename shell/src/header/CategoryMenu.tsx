@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n/useT.ts';
 import { headerCategories } from './categories.ts';
-import { useDropdown } from './dropdown/useDropdown.ts';
+import { useDropdown } from 'shared-events/react';
 import styles from './Header.module.css';
 
 export function CategoryMenu() {

@@ -1,5 +1,6 @@
 import { language, type Language } from 'shared-events';
-import { useLanguage, useT } from '../i18n/useT.ts';
+import { useLanguage } from 'shared-events/react';
+import { useT } from '../i18n/useT.ts';
 import styles from './Header.module.css';
 
 const choices: { value: Language; label: string }[] = [

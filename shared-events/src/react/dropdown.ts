@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * Open/close state of a header dropdown, behaving like the shell's own (shell/src/header/dropdown):
- * toggles on its trigger, closes on any click elsewhere (so opening another header dropdown closes
- * this one, and this one closes theirs) and on Escape, returning focus to the trigger.
- *
- * "Elsewhere" is judged on the event's composed path, taken when the click happened: clicking a
- * remove button that React has already taken out of the DOM still counts as a click inside.
+ * Open/close state of a header dropdown. The header's dropdowns come from different remotes (the
+ * shell's categories, the cart, the account menu) and must behave as one: each toggles on its
+ * trigger, closes on any click elsewhere (so opening one closes the others) and on Escape, which
+ * returns focus to the trigger.
  */
 export function useDropdown<C extends HTMLElement = HTMLDivElement>() {
   const [open, setOpen] = useState(false);
@@ -15,6 +13,8 @@ export function useDropdown<C extends HTMLElement = HTMLDivElement>() {
 
   useEffect(() => {
     if (!open) return;
+    // The composed path, not contains(target): a click that removes its own target (a remove
+    // button) is no longer inside the container by the time this runs, yet it was a click inside.
     const onClick = (event: MouseEvent) => {
       const inside = container.current;
       if (inside && !event.composedPath().includes(inside)) setOpen(false);
