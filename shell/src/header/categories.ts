@@ -1,2 +1,41 @@
-/** The header's 'Shop by Category' entries: catalogue slugs in the spec's order. */
-export const headerCategories = ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'] as const;
+import { z } from 'zod/mini';
+import type { Translate } from 'shared-events';
+import { en, type MessageKey } from '../i18n/messages.ts';
+
+/** The catalogue's own list: the menu shows whatever categories the shop has, in its order. */
+export const CATEGORIES_URL = '/api/catalog/products/categories';
+
+const categoriesSchema = z.array(z.looseObject({ slug: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)) }));
+
+export type MenuCategory = { readonly slug: string; readonly name: string };
+
+let cached: Promise<MenuCategory[]> | null = null;
+
+/** Asked once per page load; a failure is not remembered, so a retry asks again. */
+export function loadMenuCategories(fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)): Promise<MenuCategory[]> {
+  cached ??= (async () => {
+    const response = await fetchImpl(CATEGORIES_URL, { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`The catalogue answered ${response.status} for its categories`);
+    const parsed = categoriesSchema.safeParse(await response.json());
+    if (!parsed.success) throw new Error('The catalogue sent categories in an unexpected shape');
+    return parsed.data.map(({ slug, name }) => ({ slug, name }));
+  })().catch((error: unknown) => {
+    cached = null;
+    throw error;
+  });
+  return cached;
+}
+
+/** Forgets the loaded list (tests, and a page that must see a changed catalogue). */
+export function forgetMenuCategories(): void {
+  cached = null;
+}
+
+/**
+ * The entry's label: the header's own wording where it has one (the spec's six, spelled as the spec
+ * spells them, in each language), otherwise the name the catalogue gives its category.
+ */
+export function menuLabel(t: Translate<MessageKey>, category: MenuCategory): string {
+  const key = `categories.${category.slug}`;
+  return Object.hasOwn(en, key) ? t(key as MessageKey) : category.name;
+}
