@@ -1,4 +1,4 @@
-export { bus, cart, session, language, breadcrumb, toast } from './instances.ts';
+export { bus, cart, session, language, breadcrumb, toast, coupon } from './instances.ts';
 
 export { createBusChannel, createEventBus, InvalidEventError } from './bus/bus.ts';
 export type { BusChannel, EventBus } from './bus/bus.ts';
@@ -39,6 +39,19 @@ export { normalizeCart, parseStoredCart } from './cart/parse.ts';
 export { CART_STORAGE_KEY, createCartStore } from './cart/store.ts';
 export type { CartAddResult, CartStore, CartStoreDeps } from './cart/store.ts';
 export type { CartItem, CartProduct, Product } from './cart/schema.ts';
+
+export {
+  checkCoupon,
+  COUPON_ENDPOINT,
+  COUPON_MAX_LENGTH,
+  couponRequest,
+  normalizeCouponCode,
+  parseCouponCode,
+  readCouponAnswer,
+} from './coupon/coupon.ts';
+export type { CouponAnswer, CouponCheckOptions, CouponLine } from './coupon/coupon.ts';
+export { COUPON_STORAGE_KEY, createCouponStore } from './coupon/store.ts';
+export type { CouponStore, CouponStoreDeps } from './coupon/store.ts';
 
 export { formatPrice, toCents } from './money/cents.ts';
 

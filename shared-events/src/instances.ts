@@ -1,6 +1,7 @@
 import { createBreadcrumb } from './breadcrumb/breadcrumb.ts';
 import { createBusChannel, createEventBus } from './bus/bus.ts';
 import { createCartStore } from './cart/store.ts';
+import { createCouponStore } from './coupon/store.ts';
 import { createLanguageStore } from './i18n/language.ts';
 import { createSession } from './auth/session.ts';
 import { singleton } from './runtime/singleton.ts';
@@ -20,3 +21,4 @@ export const session = singleton('session', () => createSession(bus));
 export const language = singleton('language', () => createLanguageStore({ bus, storage }));
 export const breadcrumb = singleton('breadcrumb', () => createBreadcrumb(bus));
 export const toast = singleton('toast', () => createToaster(bus));
+export const coupon = singleton('coupon', () => createCouponStore({ bus }));

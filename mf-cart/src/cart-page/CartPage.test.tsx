@@ -1,7 +1,7 @@
 import '../test-support/polyfills.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { bus, cart, language } from 'shared-events';
+import { bus, cart, coupon, language } from 'shared-events';
 import { item, resetShared, seedCart, storedCart } from '../test-support/cart.ts';
 import CartPage from './CartPage.tsx';
 
@@ -201,7 +201,7 @@ describe('CartPage', () => {
 
   it('re-checks a remembered coupon against the cart and drops it when it no longer applies', async () => {
     jest.useFakeTimers();
-    sessionStorage.setItem('coupon', 'WELCOME5');
+    coupon.apply('WELCOME5');
     const fetchMock = respond({ valid: true, code: 'WELCOME5', discountCents: 500, message: 'ok' });
     seedCart([item({ id: 1, title: 'Oak Stool', price: 15, qun: 2, stock: 5 })]);
     renderPage();

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../i18n/useT.ts';
 import { CloseIcon } from '../ui/icons.tsx';
 import a11y from '../ui/a11y.module.css';
-import { COUPON_MAX_LENGTH } from './coupon.ts';
+import { COUPON_MAX_LENGTH } from 'shared-events';
 import type { CouponState, Notice } from './useCoupon.ts';
 import styles from './CartPage.module.css';
 

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CartItem } from 'shared-events';
+import { checkCoupon, coupon as appliedCoupon, normalizeCouponCode, type CartItem, type CouponAnswer } from 'shared-events';
 import type { MessageKey } from '../i18n/messages.ts';
-import { couponMemory, normalizeCode, validateCoupon, type CouponOutcome } from './coupon.ts';
 
 export type Notice =
   | { readonly tone: 'success' | 'error' | 'info'; readonly text: string }
@@ -30,13 +29,13 @@ function linesKey(items: readonly CartItem[]): string {
 }
 
 /**
- * The Apply Coupon control's state. The checkout service decides (POST
- * /api/checkout/coupons/validate); an accepted code is remembered in sessionStorage["coupon"] for
- * the checkout and checked again whenever the cart changes, since a discount depends on the lines.
+ * The Apply Coupon control's state. The checkout service decides (shared-events `checkCoupon`); an
+ * accepted code goes to the shared `coupon` store for the checkout and is checked again whenever the
+ * cart changes, since a discount depends on the lines.
  */
-export function useCoupon(items: readonly CartItem[], validate = validateCoupon): CouponState {
+export function useCoupon(items: readonly CartItem[], validate = checkCoupon): CouponState {
   const [applied, setApplied] = useState<AppliedCoupon | null>(() => {
-    const code = couponMemory.read();
+    const code = appliedCoupon.current;
     return code ? { code, discountCents: null } : null;
   });
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -56,13 +55,13 @@ export function useCoupon(items: readonly CartItem[], validate = validateCoupon)
       const cartItems = latestItems.current;
       const key = linesKey(cartItems);
       setPending(true);
-      const outcome: CouponOutcome = await validate(rawCode, cartItems, { signal: controller.signal });
+      const outcome: CouponAnswer = await validate(rawCode, cartItems, { signal: controller.signal });
       if (controller.signal.aborted) return;
       inFlight.current = null;
       setPending(false);
       switch (outcome.kind) {
         case 'accepted':
-          couponMemory.write(outcome.code);
+          appliedCoupon.apply(outcome.code);
           checkedFor.current = key;
           setApplied({ code: outcome.code, discountCents: outcome.discountCents });
           if (mode === 'apply') setNotice({ tone: 'success', text: outcome.message || outcome.code });
@@ -70,11 +69,11 @@ export function useCoupon(items: readonly CartItem[], validate = validateCoupon)
         case 'rejected':
           // The applied code itself no longer qualifies (or was retyped and refused): forget it.
           if (mode === 'recheck' || appliedRef.current?.code === outcome.code) {
-            couponMemory.clear();
+            appliedCoupon.clear();
             checkedFor.current = null;
             setApplied(null);
           }
-          setNotice({ tone: 'error', text: outcome.message || normalizeCode(rawCode) });
+          setNotice({ tone: 'error', text: outcome.message || normalizeCouponCode(rawCode) });
           break;
         case 'failed':
           setNotice({ tone: 'error', key: 'coupon.failed', params: { message: outcome.message } });
@@ -90,7 +89,7 @@ export function useCoupon(items: readonly CartItem[], validate = validateCoupon)
 
   const apply = useCallback(
     (code: string) => {
-      if (!normalizeCode(code)) {
+      if (!normalizeCouponCode(code)) {
         setNotice({ tone: 'error', key: 'coupon.required' });
         return;
       }
@@ -103,7 +102,7 @@ export function useCoupon(items: readonly CartItem[], validate = validateCoupon)
     inFlight.current?.abort();
     inFlight.current = null;
     setPending(false);
-    couponMemory.clear();
+    appliedCoupon.clear();
     checkedFor.current = null;
     setApplied(null);
     setNotice({ tone: 'info', key: 'coupon.removed' });

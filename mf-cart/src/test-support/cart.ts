@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { cart, language, type CartItem } from 'shared-events';
+import { cart, coupon, language, type CartItem } from 'shared-events';
 
 export function item(overrides: Partial<CartItem> = {}): CartItem {
   return { id: 1, title: 'Leather Tote', price: 19.99, thumbnail: '/images/tote.svg', stock: 5, brand: 'Northwind', discountPercentage: 0, qun: 1, ...overrides };
@@ -13,6 +13,7 @@ export function seedCart(items: readonly CartItem[]): void {
 export function resetShared(): void {
   act(() => {
     cart.clear();
+    coupon.clear();
     language.set('en');
   });
   localStorage.clear();

@@ -2,7 +2,7 @@
 import '../test-support/jsdomGlobals.ts';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { bus, cart, language } from 'shared-events';
+import { bus, cart, coupon, language } from 'shared-events';
 import { IDEMPOTENCY_STORAGE_KEY } from '../submit/idempotency.ts';
 import CheckoutPage from './CheckoutPage.tsx';
 
@@ -66,6 +66,7 @@ beforeEach(() => {
   window.scrollTo = jest.fn();
   localStorage.clear();
   sessionStorage.clear();
+  coupon.clear();
   language.set('en');
   cart.replace(products.map((product) => ({ ...product, qun: 1 })));
   serve(defaults);
@@ -99,7 +100,7 @@ it('summarises the order with "title x qun" lines and totals', async () => {
 });
 
 it('applies a coupon only once the service accepts it', async () => {
-  sessionStorage.setItem('coupon', 'save10');
+  coupon.apply('save10');
   renderPage();
   expect(await screen.findByRole('row', { name: /Coupon SAVE10 -\$15\.59/ })).toBeTruthy();
   expect(screen.getByRole('row', { name: /^Total \$140\.40/ })).toBeTruthy();
@@ -153,7 +154,7 @@ it('moves focus to the card when only the card is wrong, and asks for a Stripe t
 });
 
 it('pays, shows the confirmation with the service’s number and total, and empties the cart', async () => {
-  sessionStorage.setItem('coupon', 'SAVE10');
+  coupon.apply('SAVE10');
   serve((url, init) =>
     url === '/save-stripe-token'
       ? { status: 200, body: { email: 'ada@example.com', orderId: 'o-1', orderNumber: 1042, totalCents: 14040, status: 'paid' } }

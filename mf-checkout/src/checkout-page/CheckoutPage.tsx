@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { bus, cart } from 'shared-events';
+import { bus, cart, coupon } from 'shared-events';
 import { useT } from '../i18n/useT.ts';
-import { clearStoredCoupon } from '../order/coupon.ts';
 import { useCartItems, useSession } from 'shared-events/react';
-import { sessionStore } from '../state/sessionStore.ts';
 import type { PaidOrder } from '../submit/placeOrder.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 import styles from './CheckoutPage.module.css';
@@ -25,7 +23,7 @@ export default function CheckoutPage() {
     // The confirmation stays on screen although the cart it replaced is now empty.
     setPaid(order);
     cart.clear();
-    clearStoredCoupon(sessionStore());
+    coupon.clear();
   };
 
   return (

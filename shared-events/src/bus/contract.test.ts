@@ -101,6 +101,11 @@ const pinned: Record<EventType, object> = {
     },
     ['uid', 'profile'],
   ),
+  'coupon:changed': loose(
+    'coupon:changed',
+    { code: { anyOf: [{ type: 'string', pattern: '^[A-Z0-9_-]{1,32}$' }, { type: 'null' }] } },
+    ['code'],
+  ),
 };
 
 const samples: Record<EventType, PublishableEvent> = {
@@ -119,6 +124,7 @@ const samples: Record<EventType, PublishableEvent> = {
   'breadcrumb:navigated': { type: 'breadcrumb:navigated', v: 1, currentname: 'shop', previousname: 'home' },
   'remote:failed': { type: 'remote:failed', v: 1, remote: 'mf_cart', reason: 'timeout' },
   'account:profile': { type: 'account:profile', v: 1, uid: 'u1', profile: { username: 'Ann', city: 'Springfield' } },
+  'coupon:changed': { type: 'coupon:changed', v: 1, code: 'SAVE10' },
 };
 
 const types = Object.keys(eventVersions) as EventType[];
@@ -133,6 +139,7 @@ it('lists exactly these event types, each at version 1', () => {
     'breadcrumb:navigated': 1,
     'remote:failed': 1,
     'account:profile': 1,
+    'coupon:changed': 1,
   });
   expect(Object.keys(eventSchemas).sort()).toEqual([...types].sort());
 });

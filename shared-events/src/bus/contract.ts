@@ -15,6 +15,7 @@ export const eventVersions = {
   'breadcrumb:navigated': 1,
   'remote:failed': 1,
   'account:profile': 1,
+  'coupon:changed': 1,
 } as const;
 
 export type EventType = keyof typeof eventVersions;
@@ -87,6 +88,9 @@ export const eventSchemas = {
   'account:profile': event('account:profile', {
     uid: z.string().check(z.minLength(1)),
     profile: z.nullable(accountProfileSchema),
+  }),
+  'coupon:changed': event('coupon:changed', {
+    code: z.nullable(z.string().check(z.regex(/^[A-Z0-9_-]{1,32}$/))),
   }),
 } satisfies { [T in EventType]: z.ZodMiniType };
 

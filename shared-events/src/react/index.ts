@@ -2,5 +2,5 @@
 // They import the state through the package name, never a relative path, so Module Federation hands
 // every remote the page's one shared-events instance (a relative import would bundle a second copy).
 export { useLanguage, useTranslate } from './language.ts';
-export { useCartItems, useProfile, useSession } from './state.ts';
+export { useCartItems, useCouponCode, useProfile, useSession } from './state.ts';
 export { useDropdown } from './dropdown.ts';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { cart, session, type AccountProfile, type CartItem, type SessionState } from 'shared-events';
+import { cart, coupon, session, type AccountProfile, type CartItem, type SessionState } from 'shared-events';
 
 function subscribeCart(onChange: () => void): () => void {
   const subscription = cart.items$.subscribe(() => onChange());
@@ -27,4 +27,9 @@ export function useSession(): SessionState {
 /** The signed-in shopper's stored record, once mf-account has read it (null until then). */
 export function useProfile(): AccountProfile | null {
   return useSyncExternalStore(subscribeSession, () => session.current.profile, () => null);
+}
+
+/** The coupon code applied on the cart page (null without one); not yet checked for this cart. */
+export function useCouponCode(): string | null {
+  return useSyncExternalStore(coupon.subscribe, () => coupon.current, () => null);
 }

@@ -6,6 +6,8 @@
 export interface KeyValueStore {
   read(key: string): string | null;
   write(key: string, value: string): void;
+  /** Forgets `key` (where the durable copy cannot be reached, it reads as empty for this page). */
+  remove(key: string): void;
   /** Follows changes other tabs make to `key`; returns a function that stops following. */
   watch(key: string, onChange: (value: string | null) => void): () => void;
 }
@@ -59,6 +61,17 @@ export function createSafeStorage(options: SafeStorageOptions = {}): KeyValueSto
       } catch (error) {
         degrade(error);
         unsaved.set(key, value);
+      }
+    },
+    remove(key) {
+      try {
+        const storage = durable();
+        if (!storage) throw new Error('no storage in this environment');
+        storage.removeItem(key);
+        unsaved.delete(key);
+      } catch (error) {
+        degrade(error);
+        unsaved.set(key, '');
       }
     },
     watch(key, onChange) {

@@ -1,0 +1,56 @@
+import { createEventBus, createBusChannel } from '../bus/bus.ts';
+import { createSafeStorage } from '../storage/safe-storage.ts';
+import { COUPON_STORAGE_KEY, createCouponStore } from './store.ts';
+
+function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const values = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+    clear: () => values.clear(),
+    key: () => null,
+    get length() {
+      return values.size;
+    },
+  };
+}
+
+function setup(initial: Record<string, string> = {}) {
+  const backing = memoryStorage(initial);
+  const bus = createEventBus(createBusChannel());
+  const events: unknown[] = [];
+  bus.on('coupon:changed').subscribe((event) => events.push(event.code));
+  const store = createCouponStore({ bus, storage: createSafeStorage({ backing: () => backing, events: undefined }) });
+  return { backing, store, events };
+}
+
+describe('the coupon store', () => {
+  it('keeps an applied code for the checkout, normalized, and announces it', () => {
+    const { backing, store, events } = setup();
+    const seen: (string | null)[] = [];
+    store.subscribe((code) => seen.push(code));
+    expect(store.current).toBeNull();
+    expect(store.apply(' save10 ')).toBe(true);
+    expect(store.current).toBe('SAVE10');
+    expect(backing.getItem(COUPON_STORAGE_KEY)).toBe('SAVE10');
+    store.apply('SAVE10');
+    store.clear();
+    expect(backing.getItem(COUPON_STORAGE_KEY)).toBeNull();
+    expect(events).toEqual(['SAVE10', null]);
+    expect(seen).toEqual(['SAVE10', null]);
+  });
+
+  it('refuses a malformed code and leaves the applied one alone', () => {
+    const { store, events } = setup({ [COUPON_STORAGE_KEY]: 'WELCOME5' });
+    expect(store.current).toBe('WELCOME5');
+    expect(store.apply('not a code!')).toBe(false);
+    expect(store.current).toBe('WELCOME5');
+    expect(events).toEqual([]);
+  });
+
+  it('reads junk left in the key as no coupon', () => {
+    expect(setup({ [COUPON_STORAGE_KEY]: 'x'.repeat(500) }).store.current).toBeNull();
+    expect(setup({ [COUPON_STORAGE_KEY]: '{"code":"SAVE10"}' }).store.current).toBeNull();
+  });
+});
