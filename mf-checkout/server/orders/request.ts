@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { BILLING_FIELDS, BILLING_RULES, type BillingField, type FieldRule, type RequiredBillingField } from '../../src/billing/billingRules.ts';
 
 /**
  * Text a person could have typed: no NUL byte and no unpaired UTF-16 surrogate ("\ud800" in JSON).
@@ -9,29 +10,27 @@ import { z } from 'zod';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const typeable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 
-const required = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
+// Billing fields' schemas, from the rules the checkout form validates with too.
+function text({ label, required, max, pattern }: FieldRule) {
+  const base = z
+    .string({ message: required ? `${label} is required` : `${label} must be text` })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(typeable, `${label} contains characters that are not allowed`);
+    .min(required ? 1 : 0, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+  return (pattern ? base.regex(pattern.test, pattern.message) : base).refine(typeable, `${label} contains characters that are not allowed`);
+}
 
 /** Optional fields may be missing, null or empty: forms send all three. */
-const optional = (label: string, max: number) =>
-  z
-    .string({ message: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(typeable, `${label} contains characters that are not allowed`)
+const optionalText = (rule: FieldRule) =>
+  text(rule)
     .nullish()
     .transform((value) => value || undefined);
 
-const email = z
-  .string({ message: 'Email address is required' })
-  .trim()
-  .max(254, 'Email address is too long')
-  .pipe(z.email('Enter a valid email address'));
+type BillingShape = {
+  [F in BillingField]: F extends RequiredBillingField ? ReturnType<typeof text> : ReturnType<typeof optionalText>;
+};
+
+const email = text(BILLING_RULES.email);
 
 /** Ids as the catalogue issues them: positive 32-bit integers (a numeric string is accepted too). */
 const notAnId = 'must be a product id (a positive whole number)';
@@ -64,23 +63,7 @@ export const linesSchema = z
   .max(100, 'At most 100 different products per order');
 
 const billingSchema = z.object(
-  {
-    firstName: required('First name', 100),
-    lastName: required('Last name', 100),
-    company: optional('Company name', 200),
-    country: required('Country', 100),
-    street: required('Street address', 200),
-    street2: optional('Street address line 2', 200),
-    city: required('Town/City', 100),
-    county: optional('County', 100),
-    postCode: required('Post code', 20),
-    phone: z
-      .string({ message: 'Phone is required' })
-      .trim()
-      .regex(/^\+?[0-9][0-9 ().-]{4,29}$/, 'Enter a valid phone number'),
-    email,
-    notes: optional('Other notes', 2000),
-  },
+  Object.fromEntries(BILLING_FIELDS.map((field) => [field, BILLING_RULES[field].required ? text(BILLING_RULES[field]) : optionalText(BILLING_RULES[field])])) as BillingShape,
   { message: 'billing details are required' },
 );
 

@@ -1,30 +1,15 @@
 import type { AuthUser } from 'shared-events';
 import type { MessageKey } from '../i18n/messages.ts';
+import { BILLING_FIELDS, BILLING_RULES, EMAIL_PATTERN, type BillingField, type FieldRule } from './billingRules.ts';
 import { normaliseCountry } from './countries.ts';
 
 /**
- * The billing details form as pure data and rules. The rules mirror the checkout service's
- * (server/orders/request.ts, billingSchema), so whatever passes here is accepted there; the server
- * still checks everything again, and its per-field answers are shown the same way (see
- * fieldErrorsFromServer).
+ * The billing details form as pure data and rules. The rules are the checkout service's own
+ * (billingRules.ts), so whatever passes here is accepted there; the server still checks everything
+ * again, and its per-field answers are shown the same way (see fieldErrorsFromServer).
  */
 
-export const BILLING_FIELDS = [
-  'firstName',
-  'lastName',
-  'company',
-  'country',
-  'street',
-  'street2',
-  'city',
-  'county',
-  'postCode',
-  'phone',
-  'email',
-  'notes',
-] as const;
-
-export type BillingField = (typeof BILLING_FIELDS)[number];
+export { BILLING_FIELDS, type BillingField };
 export type Billing = Readonly<Record<BillingField, string>>;
 
 /** A message for one field: a key of src/i18n/messages.ts and its placeholders, or the server's own words. */
@@ -34,32 +19,12 @@ export type FieldError =
 
 export type BillingErrors = Partial<Record<BillingField, FieldError>>;
 
-export const REQUIRED_FIELDS: ReadonlySet<BillingField> = new Set([
-  'firstName',
-  'lastName',
-  'country',
-  'street',
-  'city',
-  'postCode',
-  'phone',
-  'email',
-]);
+export const REQUIRED_FIELDS: ReadonlySet<BillingField> = new Set(BILLING_FIELDS.filter((field) => BILLING_RULES[field].required));
 
-/** The service's limits (billingSchema); the inputs carry them as maxLength too. */
-export const MAX_LENGTH: Readonly<Record<BillingField, number>> = {
-  firstName: 100,
-  lastName: 100,
-  company: 200,
-  country: 100,
-  street: 200,
-  street2: 200,
-  city: 100,
-  county: 100,
-  postCode: 20,
-  phone: 30,
-  email: 254,
-  notes: 2000,
-};
+/** The service's limits; the inputs carry them as maxLength too. */
+export const MAX_LENGTH: Readonly<Record<BillingField, number>> = Object.fromEntries(
+  BILLING_FIELDS.map((field) => [field, BILLING_RULES[field].max]),
+) as Record<BillingField, number>;
 
 const requiredMessage: Readonly<Record<BillingField, MessageKey>> = {
   firstName: 'billing.error.firstName',
@@ -76,14 +41,9 @@ const requiredMessage: Readonly<Record<BillingField, MessageKey>> = {
   notes: 'billing.error.required',
 };
 
-/** The pattern zod's z.email() uses on the server, so both sides agree on what an email is. */
-const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-/** The server's phone rule: digits with an optional leading +, spaces, dots, dashes and brackets. */
-const PHONE = /^\+?[0-9][0-9 ().-]{4,29}$/;
-
 export function isValidEmail(value: string): boolean {
   const email = value.trim();
-  return email.length <= MAX_LENGTH.email && EMAIL.test(email);
+  return email.length <= MAX_LENGTH.email && EMAIL_PATTERN.test(email);
 }
 
 export const emptyBilling: Billing = Object.freeze(
@@ -95,8 +55,9 @@ export function validateBillingField(field: BillingField, raw: string): FieldErr
   const value = raw.trim();
   if (!value) return REQUIRED_FIELDS.has(field) ? { key: requiredMessage[field] } : undefined;
   if (value.length > MAX_LENGTH[field]) return { key: 'billing.error.tooLong', params: { max: MAX_LENGTH[field] } };
-  if (field === 'email' && !isValidEmail(value)) return { key: 'billing.error.emailInvalid' };
-  if (field === 'phone' && !PHONE.test(value)) return { key: 'billing.error.phoneInvalid' };
+  const rule: FieldRule = BILLING_RULES[field];
+  const pattern = rule.pattern;
+  if (pattern && !pattern.test.test(value)) return { key: field === 'email' ? 'billing.error.emailInvalid' : 'billing.error.phoneInvalid' };
   return undefined;
 }
 
