@@ -69,5 +69,5 @@ export type { Breadcrumb, BreadcrumbState } from './breadcrumb/breadcrumb.ts';
 export { createToaster } from './toast/toast.ts';
 export type { Toaster, ToastOptions } from './toast/toast.ts';
 
-export { createSafeStorage } from './storage/safe-storage.ts';
-export type { KeyValueStore, SafeStorageOptions } from './storage/safe-storage.ts';
+export { createSafeStorage } from './storage/safeStorage.ts';
+export type { KeyValueStore, SafeStorageOptions } from './storage/safeStorage.ts';

@@ -5,7 +5,7 @@ import { createCouponStore } from './coupon/store.ts';
 import { createLanguageStore } from './i18n/language.ts';
 import { createSession } from './auth/session.ts';
 import { singleton } from './runtime/singleton.ts';
-import { createSafeStorage } from './storage/safe-storage.ts';
+import { createSafeStorage } from './storage/safeStorage.ts';
 import { createToaster } from './toast/toast.ts';
 
 /**

@@ -36,7 +36,7 @@ function shippedSources(dir: string): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!['standalone', 'test-support', '__tests__'].includes(entry.name)) files.push(...shippedSources(full));
+      if (!['standalone', 'testing', '__tests__'].includes(entry.name)) files.push(...shippedSources(full));
     } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(full);
   }
   return files;

@@ -61,7 +61,7 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
       name: 'database',
       command: node,
       args: [
-        path.join(repoRoot, 'mf-account/server/emulators/database-main.ts'),
+        path.join(repoRoot, 'mf-account/server/emulators/databaseMain.ts'),
         '--port',
         String(ports.databaseEmulator),
         '--data-dir',

@@ -13,7 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startAuthEmulator, startDatabaseServer } from './index.ts';
-import { onParentDeath } from './parent-death.ts';
+import { onParentDeath } from './parentDeath.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { startAuthEmulator, startDatabaseServer } from './index.ts';
-import { freePort, httpGetJson, isPortOpen, probeRtdbHandshake, sleep } from './process-utils.ts';
+import { freePort, httpGetJson, isPortOpen, probeRtdbHandshake, sleep } from './processUtils.ts';
 
 jest.setTimeout(120_000);
 

@@ -6,8 +6,8 @@
  *  - startAccountBackends(): both, in parallel.
  * Everything binds to loopback; with a data folder, accounts and data survive restarts.
  */
-import { startAuthEmulator, type AuthEmulatorOptions, type RunningAuthEmulator } from './auth-emulator.ts';
-import { startDatabaseServer, type DatabaseServerOptions, type RunningDatabaseServer } from './database-server.ts';
+import { startAuthEmulator, type AuthEmulatorOptions, type RunningAuthEmulator } from './authEmulator.ts';
+import { startDatabaseServer, type DatabaseServerOptions, type RunningDatabaseServer } from './databaseServer.ts';
 
 export { startAuthEmulator, startDatabaseServer };
 export type { AuthEmulatorOptions, RunningAuthEmulator, DatabaseServerOptions, RunningDatabaseServer };

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { createEmulatorUser, uniqueEmail } from '../test-support.ts';
+import { createEmulatorUser, uniqueEmail } from '../testing/backends.ts';
 import { startAccountBackends, type RunningAccountBackends } from './index.ts';
 
 jest.setTimeout(60_000);

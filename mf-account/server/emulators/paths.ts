@@ -30,9 +30,9 @@ export const accountPackageDir = path.resolve(emulatorsDir, '..', '..');
 /** The rules the local database enforces by default (the same file production deploys). */
 export const defaultRulesPath = path.join(accountPackageDir, 'database.rules.json');
 /** Child-process entry of the local Realtime Database server. */
-export const databaseMainPath = path.join(emulatorsDir, 'database-main.ts');
+export const databaseMainPath = path.join(emulatorsDir, 'databaseMain.ts');
 /** Preloaded into the Auth emulator process: exits when its parent goes away (no orphans). */
-export const parentWatchPath = path.join(emulatorsDir, 'parent-watch.cjs');
+export const parentWatchPath = path.join(emulatorsDir, 'parentWatch.cjs');
 
 const requireHere = createRequire(path.join(accountPackageDir, 'package.json'));
 

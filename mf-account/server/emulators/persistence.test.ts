@@ -9,10 +9,10 @@ import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectDatabaseEmulator, get, getDatabase, ref, set } from 'firebase/database';
-import { releaseAuthTimers } from '../../src/firebase/account-service.ts';
-import { uniqueEmail } from '../test-support.ts';
+import { releaseAuthTimers } from '../../src/firebase/accountService.ts';
+import { uniqueEmail } from '../testing/backends.ts';
 import { emulatorsDir } from './paths.ts';
-import { exited, freePort, pollUntil, sleep } from './process-utils.ts';
+import { exited, freePort, pollUntil, sleep } from './processUtils.ts';
 
 jest.setTimeout(180_000);
 

@@ -1,15 +1,15 @@
 /** @jest-environment jsdom */
-import '../test-support/polyfills.ts';
+import '../testing/polyfills.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { bus } from 'shared-events';
 import { accountSession } from '../auth/instance.ts';
-import { createFakeService, type FakeService } from '../test-support/fake-service.ts';
-import { flush, recordAuth, recordToasts, renderAt, setLanguage } from '../test-support/render.tsx';
+import { createFakeService, type FakeService } from '../testing/fakeService.ts';
+import { flush, recordAuth, recordToasts, renderAt, setLanguage } from '../testing/render.tsx';
 import AccountMenu from './AccountMenu.tsx';
 
 const mockService: FakeService = createFakeService();
 const mockLoads = jest.fn();
-jest.mock('../auth/firebase-connection.ts', () => ({
+jest.mock('../auth/firebaseConnection.ts', () => ({
   connectAccountService: () => {
     mockLoads();
     return Promise.resolve(mockService);

@@ -4,13 +4,13 @@
  * every page, so auth state is published wherever the shopper lands.
  */
 import { bus } from 'shared-events';
-import { createAccountSession } from './account-session.ts';
-import { onAuthHintChangedElsewhere, readAuthHint, writeAuthHint } from './auth-hint.ts';
+import { createAccountSession } from './accountSession.ts';
+import { onAuthHintChangedElsewhere, readAuthHint, writeAuthHint } from './authHint.ts';
 import { whenPageIdle } from './idle.ts';
-import { createTokenSync } from './token-sync.ts';
+import { createTokenSync } from './tokenSync.ts';
 
 export const accountSession = createAccountSession({
-  loadService: () => import(/* webpackChunkName: "account-firebase" */ './firebase-connection.ts').then((m) => m.connectAccountService()),
+  loadService: () => import(/* webpackChunkName: "account-firebase" */ './firebaseConnection.ts').then((m) => m.connectAccountService()),
   publish: (user) => bus.publish({ type: 'auth:changed', v: 1, user }),
   publishProfile: (uid, record) => bus.publish({ type: 'account:profile', v: 1, uid, profile: record ? { ...record } : null }),
   tokenSync: createTokenSync({ fetch: (input, init) => fetch(input, init) }),

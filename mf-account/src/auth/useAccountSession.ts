@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AccountSessionState } from './account-session.ts';
+import type { AccountSessionState } from './accountSession.ts';
 import { accountSession } from './instance.ts';
 
 /** The account session's state; re-renders on every change. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { AccountSessionState } from './account-session.ts';
+import type { AccountSessionState } from './accountSession.ts';
 import { accountSession } from './instance.ts';
 import { useAccountSession } from './useAccountSession.ts';
 

@@ -5,7 +5,7 @@ export {
   type AccountServiceOptions,
   type AccountUser,
   type SignUpInput,
-} from './account-service.ts';
+} from './accountService.ts';
 export { FirebaseConfigError, FirebaseRuntimeConfigSchema, parseFirebaseConfig, type FirebaseRuntimeConfig } from './config.ts';
 export { ACCOUNT_ERROR_KINDS, AccountError, DEFAULT_ERROR_MESSAGES, toAccountError, type AccountErrorKind } from './errors.ts';
 export {
@@ -16,4 +16,4 @@ export {
   userRecordPath,
   type UserRecord,
   type UserRecordPatch,
-} from './user-record.ts';
+} from './userRecord.ts';

@@ -1,5 +1,5 @@
 import { ACCOUNT_ERROR_KINDS, DEFAULT_ERROR_MESSAGES } from '../firebase/errors.ts';
-import { USER_RECORD_LIMITS } from '../firebase/user-record-limits.ts';
+import { USER_RECORD_LIMITS } from '../firebase/userRecordLimits.ts';
 import {
   SIGNUP_MESSAGES,
   hasErrors,

@@ -6,9 +6,9 @@
  * (as the login placeholder "minimum 8 digits" suggests), at most 128, with at least one letter and at
  * least one digit. Spaces and any other characters are allowed; passwords are never trimmed.
  */
-import type { SignUpInput } from '../firebase/account-service.ts';
+import type { SignUpInput } from '../firebase/accountService.ts';
 import { DEFAULT_ERROR_MESSAGES, type AccountErrorKind } from '../firebase/errors.ts';
-import { USER_RECORD_LIMITS } from '../firebase/user-record-limits.ts';
+import { USER_RECORD_LIMITS } from '../firebase/userRecordLimits.ts';
 import { EMAIL_MESSAGES, emailError } from './email.ts';
 
 export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;

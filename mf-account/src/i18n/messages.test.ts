@@ -4,7 +4,7 @@ import { LOGIN_MESSAGES } from '../forms/login.ts';
 import { SIGNUP_MESSAGES, tooLongMessage } from '../forms/signup.ts';
 import { createTranslator } from 'shared-events';
 import { translateFormMessage } from './formMessages.ts';
-import * as menu from './menu-messages.ts';
+import * as menu from './menuMessages.ts';
 import * as pages from './messages.ts';
 
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();

@@ -1,4 +1,4 @@
-// mf-account's screen strings (the header widget's are in menu-messages.ts). Spec strings stay
+// mf-account's screen strings (the header widget's are in menuMessages.ts). Spec strings stay
 // verbatim in English, typos included ("Forget pasword", "Congratulations, SignUp Done!",
 // 'Wrong information.! Please Check Your Email and Password'); Russian is a proper translation.
 export const en = {

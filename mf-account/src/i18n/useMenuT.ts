@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createTranslator, language, type Translate } from 'shared-events';
-import { en, ru, type MenuMessageKey } from './menu-messages.ts';
+import { en, ru, type MenuMessageKey } from './menuMessages.ts';
 
 const translator = createTranslator<MenuMessageKey>({ en, ru });
 

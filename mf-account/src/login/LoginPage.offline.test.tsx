@@ -1,14 +1,14 @@
 /** @jest-environment jsdom */
-import '../test-support/polyfills.ts';
+import '../testing/polyfills.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { AccountError } from '../firebase/errors.ts';
-import { createFakeService } from '../test-support/fake-service.ts';
-import { flush, renderAt } from '../test-support/render.tsx';
+import { createFakeService } from '../testing/fakeService.ts';
+import { flush, renderAt } from '../testing/render.tsx';
 import LoginPage from './LoginPage.tsx';
 
 // The gateway's /app-config.json cannot be fetched at first (gateway down, offline), then comes back.
 const mockConnect = jest.fn();
-jest.mock('../auth/firebase-connection.ts', () => ({ connectAccountService: () => mockConnect() }));
+jest.mock('../auth/firebaseConnection.ts', () => ({ connectAccountService: () => mockConnect() }));
 
 describe('LoginPage when the sign-in service is unreachable', () => {
   it('keeps the form, says what is wrong in plain words, and recovers on "Try again"', async () => {

@@ -1,15 +1,15 @@
 /** @jest-environment jsdom */
-import '../test-support/polyfills.ts';
+import '../testing/polyfills.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { bus } from 'shared-events';
 import { accountSession } from '../auth/instance.ts';
 import { AccountError } from '../firebase/errors.ts';
-import { createFakeService, type FakeService } from '../test-support/fake-service.ts';
-import { flush, recordToasts, renderAt, setLanguage } from '../test-support/render.tsx';
+import { createFakeService, type FakeService } from '../testing/fakeService.ts';
+import { flush, recordToasts, renderAt, setLanguage } from '../testing/render.tsx';
 import LoginPage from './LoginPage.tsx';
 
 const mockService: FakeService = createFakeService();
-jest.mock('../auth/firebase-connection.ts', () => ({ connectAccountService: () => Promise.resolve(mockService) }));
+jest.mock('../auth/firebaseConnection.ts', () => ({ connectAccountService: () => Promise.resolve(mockService) }));
 
 const email = () => screen.getByLabelText('Email Address') as HTMLInputElement;
 const password = () => screen.getByLabelText('Password') as HTMLInputElement;

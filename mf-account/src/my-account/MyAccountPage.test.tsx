@@ -1,14 +1,14 @@
 /** @jest-environment jsdom */
-import '../test-support/polyfills.ts';
+import '../testing/polyfills.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accountSession } from '../auth/instance.ts';
 import { AccountError } from '../firebase/errors.ts';
-import { createFakeService, type FakeService } from '../test-support/fake-service.ts';
-import { flush, renderAt, setLanguage } from '../test-support/render.tsx';
+import { createFakeService, type FakeService } from '../testing/fakeService.ts';
+import { flush, renderAt, setLanguage } from '../testing/render.tsx';
 import MyAccountPage from './MyAccountPage.tsx';
 
 const mockService: FakeService = createFakeService();
-jest.mock('../auth/firebase-connection.ts', () => ({ connectAccountService: () => Promise.resolve(mockService) }));
+jest.mock('../auth/firebaseConnection.ts', () => ({ connectAccountService: () => Promise.resolve(mockService) }));
 
 const ann = { uid: 'u1', email: 'ann@example.com', displayName: 'Ann' };
 const record = { username: 'Ann', email: 'ann@example.com', lastName: 'Lee', telephone: '+1 555 0100', address1: '12 Market Street', city: 'Springfield', postCode: '62701', country: 'United States', region: 'Illinois', newsletter: false };

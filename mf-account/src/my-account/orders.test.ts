@@ -1,4 +1,4 @@
-import type { SyncOutcome } from '../auth/token-sync.ts';
+import type { SyncOutcome } from '../auth/tokenSync.ts';
 import { loadOrders, ORDERS_PATH, parseOrders } from './orders.ts';
 
 const order = { id: 'o1', number: 1042, status: 'paid', createdAt: '2026-01-02T10:00:00.000Z', totalCents: 4599, currency: 'usd', lines: [{ productId: '3', title: 'Oak Side Table', unitCents: 4599, quantity: 1, lineCents: 4599 }] };

@@ -1,8 +1,8 @@
 /**
  * The shopper's orders from the checkout service (GET /api/checkout/orders, newest first), which
- * knows the shopper by the session cookie token sync gives it (see auth/token-sync.ts).
+ * knows the shopper by the session cookie token sync gives it (see auth/tokenSync.ts).
  */
-import type { SyncOutcome } from '../auth/token-sync.ts';
+import type { SyncOutcome } from '../auth/tokenSync.ts';
 
 export const ORDERS_PATH = '/api/checkout/orders';
 

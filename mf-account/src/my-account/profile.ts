@@ -4,8 +4,8 @@
  * (and translate the same) everywhere.
  */
 import type { AuthUser } from 'shared-events';
-import type { UserRecord, UserRecordPatch } from '../firebase/user-record.ts';
-import { USER_RECORD_LIMITS } from '../firebase/user-record-limits.ts';
+import type { UserRecord, UserRecordPatch } from '../firebase/userRecord.ts';
+import { USER_RECORD_LIMITS } from '../firebase/userRecordLimits.ts';
 import { SIGNUP_MESSAGES, tooLongMessage } from '../forms/signup.ts';
 
 export const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'postCode', 'country', 'region'] as const;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { accountSession } from '../auth/instance.ts';
 import { toAccountError, type AccountErrorKind } from '../firebase/errors.ts';
-import type { UserRecord, UserRecordPatch } from '../firebase/user-record.ts';
+import type { UserRecord, UserRecordPatch } from '../firebase/userRecord.ts';
 
 export interface OwnRecord {
   readonly status: 'loading' | 'ready' | 'error';

@@ -1,15 +1,15 @@
 /** @jest-environment jsdom */
-import '../test-support/polyfills.ts';
+import '../testing/polyfills.ts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { bus } from 'shared-events';
 import { accountSession } from '../auth/instance.ts';
 import { AccountError } from '../firebase/errors.ts';
-import { createFakeService, type FakeService } from '../test-support/fake-service.ts';
-import { flush, recordToasts, renderAt, setLanguage } from '../test-support/render.tsx';
+import { createFakeService, type FakeService } from '../testing/fakeService.ts';
+import { flush, recordToasts, renderAt, setLanguage } from '../testing/render.tsx';
 import SignUpPage, { REDIRECT_AFTER_SIGN_UP_MS } from './SignUpPage.tsx';
 
 const mockService: FakeService = createFakeService();
-jest.mock('../auth/firebase-connection.ts', () => ({ connectAccountService: () => Promise.resolve(mockService) }));
+jest.mock('../auth/firebaseConnection.ts', () => ({ connectAccountService: () => Promise.resolve(mockService) }));
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });

@@ -1,8 +1,8 @@
-import '../test-support/polyfills.ts';
+import '../testing/polyfills.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { bus, cart, coupon, language } from 'shared-events';
-import { item, resetShared, seedCart, storedCart } from '../test-support/cart.ts';
+import { item, resetShared, seedCart, storedCart } from '../testing/cart.ts';
 import CartPage from './CartPage.tsx';
 
 function renderPage() {

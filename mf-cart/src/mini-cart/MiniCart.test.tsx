@@ -1,8 +1,8 @@
-import '../test-support/polyfills.ts';
+import '../testing/polyfills.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { bus, cart, language } from 'shared-events';
-import { item, resetShared, seedCart, storedCart } from '../test-support/cart.ts';
+import { item, resetShared, seedCart, storedCart } from '../testing/cart.ts';
 import MiniCart from './MiniCart.tsx';
 
 function Where() {

@@ -1,7 +1,7 @@
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 import { DRAWING_NAMES } from './drawings.ts';
 import { parseProductImage, productImagePath } from './paths.ts';
-import { productImageSvg } from './product-image.ts';
+import { productImageSvg } from './productImage.ts';
 
 describe('images', () => {
   let t: TestServer;

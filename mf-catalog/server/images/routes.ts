@@ -3,7 +3,7 @@ import { LruCache } from '../cache.ts';
 import { HttpError } from '../http/errors.ts';
 import { bannerSvg } from './banners.ts';
 import { parseProductImage } from './paths.ts';
-import { productImageSvg } from './product-image.ts';
+import { productImageSvg } from './productImage.ts';
 
 // An image URL fully determines its picture, so browsers and the gateway may keep it for a year.
 const IMAGE_HEADERS = {

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-import '../test-support/jsdom.ts';
+import '../testing/jsdom.ts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { bus, cart } from 'shared-events';
-import { fakeFetch, makeProducts } from '../test-support/fakeCatalog.ts';
+import { fakeFetch, makeProducts } from '../testing/fakeCatalog.ts';
 import ProductPage from './ProductPage.tsx';
 
 const products = makeProducts(5);

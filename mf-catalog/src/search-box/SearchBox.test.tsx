@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
-import '../test-support/jsdom.ts';
+import '../testing/jsdom.ts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { fakeFetch, makeProducts } from '../test-support/fakeCatalog.ts';
+import { fakeFetch, makeProducts } from '../testing/fakeCatalog.ts';
 import SearchBox from './SearchBox.tsx';
 import { SUGGEST_DELAY_MS } from './suggestState.ts';
 

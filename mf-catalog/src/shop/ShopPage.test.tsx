@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-import '../test-support/jsdom.ts';
+import '../testing/jsdom.ts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { bus, cart } from 'shared-events';
-import { fakeFetch, makeProducts } from '../test-support/fakeCatalog.ts';
+import { fakeFetch, makeProducts } from '../testing/fakeCatalog.ts';
 import ShopPage from './ShopPage.tsx';
 
 const products = makeProducts(20);

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import '../test-support/jsdomGlobals.ts';
+import '../testing/jsdomGlobals.ts';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { bus, cart, coupon, language } from 'shared-events';

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import '../test-support/jsdomGlobals.ts';
+import '../testing/jsdomGlobals.ts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { cart, language } from 'shared-events';

@@ -1,5 +1,5 @@
 import { firstValueFrom, take, toArray } from 'rxjs';
-import { item } from '../test-support/fixtures.ts';
+import { item } from '../testing/fixtures.ts';
 import { createBusChannel, createEventBus, InvalidEventError, type EventBus } from './bus.ts';
 import type { EventOf } from './contract.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { item } from '../test-support/fixtures.ts';
+import { item } from '../testing/fixtures.ts';
 import { eventSchemas, eventVersions, type EventType, type PublishableEvent } from './contract.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { item } from '../test-support/fixtures.ts';
+import { item } from '../testing/fixtures.ts';
 import { normalizeCart, parseStoredCart } from './parse.ts';
 
 const stored = (value: unknown): string => JSON.stringify(value);

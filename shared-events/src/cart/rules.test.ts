@@ -1,4 +1,4 @@
-import { item, product } from '../test-support/fixtures.ts';
+import { item, product } from '../testing/fixtures.ts';
 import {
   addItem,
   decrementAt,

@@ -3,8 +3,8 @@
  */
 import { createEventBus, type EventBus } from '../bus/bus.ts';
 import type { Envelope } from '../bus/contract.ts';
-import { createSafeStorage } from '../storage/safe-storage.ts';
-import { item, product } from '../test-support/fixtures.ts';
+import { createSafeStorage } from '../storage/safeStorage.ts';
+import { item, product } from '../testing/fixtures.ts';
 import { CART_STORAGE_KEY, createCartStore } from './store.ts';
 
 let bus: EventBus;

@@ -1,6 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { EventBus } from '../bus/bus.ts';
-import { createSafeStorage, type KeyValueStore } from '../storage/safe-storage.ts';
+import { createSafeStorage, type KeyValueStore } from '../storage/safeStorage.ts';
 import { normalizeCart, parseStoredCart } from './parse.ts';
 import { addItem, decrementAt, incrementAt, removeAt, type AddResult } from './rules.ts';
 import { productSchema, type CartItem, type Product } from './schema.ts';

@@ -1,5 +1,5 @@
 import { createEventBus, createBusChannel } from '../bus/bus.ts';
-import { createSafeStorage } from '../storage/safe-storage.ts';
+import { createSafeStorage } from '../storage/safeStorage.ts';
 import { COUPON_STORAGE_KEY, createCouponStore } from './store.ts';
 
 function memoryStorage(initial: Record<string, string> = {}): Storage {

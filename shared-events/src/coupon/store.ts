@@ -1,6 +1,6 @@
 import { BehaviorSubject, skip, type Observable } from 'rxjs';
 import type { EventBus } from '../bus/bus.ts';
-import { createSafeStorage, type KeyValueStore } from '../storage/safe-storage.ts';
+import { createSafeStorage, type KeyValueStore } from '../storage/safeStorage.ts';
 import { parseCouponCode } from './coupon.ts';
 
 /** Where the applied code waits for the checkout: per tab, like the checkout it is for. */

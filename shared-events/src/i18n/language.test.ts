@@ -3,7 +3,7 @@
  */
 import { createEventBus, type EventBus } from '../bus/bus.ts';
 import type { Language } from '../bus/contract.ts';
-import { createSafeStorage } from '../storage/safe-storage.ts';
+import { createSafeStorage } from '../storage/safeStorage.ts';
 import { createLanguageStore, LANGUAGE_STORAGE_KEY } from './language.ts';
 
 let bus: EventBus;

@@ -1,7 +1,7 @@
 import { BehaviorSubject, skip, type Observable } from 'rxjs';
 import type { EventBus } from '../bus/bus.ts';
 import { LANGUAGES, type Language } from '../bus/contract.ts';
-import { createSafeStorage, type KeyValueStore } from '../storage/safe-storage.ts';
+import { createSafeStorage, type KeyValueStore } from '../storage/safeStorage.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
 export const DEFAULT_LANGUAGE: Language = 'en';

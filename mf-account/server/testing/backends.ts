@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithEmailAndPassword, type Auth } from 'firebase/auth';
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
-import { releaseAuthTimers } from '../src/firebase/account-service.ts';
-import type { RunningAccountBackends } from './emulators/index.ts';
+import { releaseAuthTimers } from '../../src/firebase/accountService.ts';
+import type { RunningAccountBackends } from '../emulators/index.ts';
 
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,4 +1,4 @@
-import { canSyncTokens, createTokenSync, ID_TOKEN_MAX_AGE_MS, TOKEN_SYNC_PATH, tokenIssuedAtMs, tokenNeedsRefresh, type TokenSource } from './token-sync.ts';
+import { canSyncTokens, createTokenSync, ID_TOKEN_MAX_AGE_MS, TOKEN_SYNC_PATH, tokenIssuedAtMs, tokenNeedsRefresh, type TokenSource } from './tokenSync.ts';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = (iatSeconds: number) => `${b64url({ alg: 'none' })}.${b64url({ iat: iatSeconds, user_id: 'u1' })}.`;

@@ -4,7 +4,7 @@
  * database.rules.json, which is what actually enforces them.
  */
 import { z } from 'zod';
-import { USER_RECORD_LIMITS } from './user-record-limits.ts';
+import { USER_RECORD_LIMITS } from './userRecordLimits.ts';
 
 export { USER_RECORD_LIMITS };
 

@@ -1,7 +1,7 @@
 /**
  * Process entry of the local Realtime Database server (started by startDatabaseServer(), or by hand):
  *
- *   node mf-account/server/emulators/database-main.ts [--port 9000] [--host 127.0.0.1]
+ *   node mf-account/server/emulators/databaseMain.ts [--port 9000] [--host 127.0.0.1]
  *        [--rules mf-account/database.rules.json] [--data seed.json] [--data-dir .data]
  *        [--allowed-origin http://localhost:3000 ...] [--auth-verify-url URL]
  *        [--max-write-bytes 1048576] [--verbose]
@@ -17,11 +17,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadFirebaseServer } from './firebase-server-loader.ts';
-import { onParentDeath } from './parent-death.ts';
+import { loadFirebaseServer } from './firebaseServerLoader.ts';
+import { onParentDeath } from './parentDeath.ts';
 import { defaultRulesPath } from './paths.ts';
 import { adminSecretOf } from './adminSecret.ts';
-import { createRtdbServerClass, type StorefrontRtdbServer, type TokenCheck } from './rtdb-server.ts';
+import { createRtdbServerClass, type StorefrontRtdbServer, type TokenCheck } from './rtdbServer.ts';
 
 type Report = { type: 'ready'; port: number; host: string } | { type: 'error'; message: string };
 

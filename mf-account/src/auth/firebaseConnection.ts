@@ -3,8 +3,8 @@
  * created on first use from the gateway's config. It is reached only by dynamic import (instance.ts),
  * so Firebase is never part of a route's first load (see usePageAuth.ts for when it starts).
  */
-import { createAccountService, type AccountService } from '../firebase/account-service.ts';
-import { loadFirebaseConfig } from './app-config.ts';
+import { createAccountService, type AccountService } from '../firebase/accountService.ts';
+import { loadFirebaseConfig } from './appConfig.ts';
 
 let pending: Promise<AccountService> | undefined;
 

@@ -1,4 +1,4 @@
-import { AppConfigError, firebaseConfigFromAppConfig, loadFirebaseConfig, resetAppConfigForTests } from './app-config.ts';
+import { AppConfigError, firebaseConfigFromAppConfig, loadFirebaseConfig, resetAppConfigForTests } from './appConfig.ts';
 
 const gateway = {
   firebase: {

@@ -1,9 +1,9 @@
 import type { AuthUser } from 'shared-events';
 import { AccountError } from '../firebase/errors.ts';
-import { createFakeService, type FakeService } from '../test-support/fake-service.ts';
-import { createAccountSession, type AccountSession, type AccountSessionDeps } from './account-session.ts';
-import type { AuthHint } from './auth-hint.ts';
-import type { SyncOutcome, TokenSync } from './token-sync.ts';
+import { createFakeService, type FakeService } from '../testing/fakeService.ts';
+import { createAccountSession, type AccountSession, type AccountSessionDeps } from './accountSession.ts';
+import type { AuthHint } from './authHint.ts';
+import type { SyncOutcome, TokenSync } from './tokenSync.ts';
 
 const ann: AuthUser = { uid: 'u1', email: 'ann@example.com', displayName: 'Ann' };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,5 +1,5 @@
 /** Pure parts of the database server's protocol handler. */
-import { normalizePath } from './rtdb-server.ts';
+import { normalizePath } from './rtdbServer.ts';
 
 describe('normalizePath', () => {
   it.each([

@@ -32,7 +32,7 @@ import {
   userRecordPath,
   type UserRecord,
   type UserRecordPatch,
-} from './user-record.ts';
+} from './userRecord.ts';
 
 /** The sign-up form as the service needs it (already validated by src/forms/signup.ts). */
 export interface SignUpInput {

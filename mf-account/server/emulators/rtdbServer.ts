@@ -34,7 +34,7 @@ import type {
   FirebaseServerInstance,
   LoadedFirebaseServer,
   TargaryenDataNode,
-} from './firebase-server-loader.ts';
+} from './firebaseServerLoader.ts';
 
 export interface RtdbServerOptions {
   /** 0 picks a free port. */

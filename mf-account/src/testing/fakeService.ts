@@ -1,10 +1,10 @@
 /**
  * A stand-in for the Firebase account service, for component tests: jest.mock() replaces
- * src/auth/firebase-connection.ts (the module boundary to Firebase) with one that hands this out.
+ * src/auth/firebaseConnection.ts (the module boundary to Firebase) with one that hands this out.
  */
-import type { AccountService, AccountUser, SignUpInput } from '../firebase/account-service.ts';
+import type { AccountService, AccountUser, SignUpInput } from '../firebase/accountService.ts';
 import { AccountError } from '../firebase/errors.ts';
-import type { UserRecord, UserRecordPatch } from '../firebase/user-record.ts';
+import type { UserRecord, UserRecordPatch } from '../firebase/userRecord.ts';
 
 export interface FakeService extends AccountService {
   /** Firebase reports a change of user (as onAuthStateChanged would). */

@@ -11,7 +11,7 @@ import {
   pollUntil,
   probeRtdbHandshake,
   stopChild,
-} from './process-utils.ts';
+} from './processUtils.ts';
 
 export interface DatabaseServerOptions {
   /** Default 9000. 0 picks a free port (see the returned `port`). */
@@ -77,7 +77,7 @@ function loadRules(rules: DatabaseServerOptions['rules']): string {
 }
 
 /**
- * Starts the local Realtime Database (firebase-server@1 + our protocol handler, see rtdb-server.ts) in a
+ * Starts the local Realtime Database (firebase-server@1 + our protocol handler, see rtdbServer.ts) in a
  * child process and resolves once it answers the RTDB WebSocket handshake.
  */
 export async function startDatabaseServer(options: DatabaseServerOptions = {}): Promise<RunningDatabaseServer> {

@@ -15,7 +15,7 @@ import {
   killOnExit,
   pollUntil,
   stopChild,
-} from './process-utils.ts';
+} from './processUtils.ts';
 
 export interface AuthEmulatorOptions {
   /** Default 9099. 0 picks a free port. */

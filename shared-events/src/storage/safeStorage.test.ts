@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { createSafeStorage } from './safe-storage.ts';
+import { createSafeStorage } from './safeStorage.ts';
 
 beforeEach(() => {
   localStorage.clear();

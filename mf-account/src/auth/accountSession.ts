@@ -15,11 +15,11 @@
  * This module must stay free of Firebase and zod imports (types only): it is in the header's chunk.
  */
 import type { AuthUser } from 'shared-events';
-import type { AccountService, AccountUser, SignUpInput } from '../firebase/account-service.ts';
+import type { AccountService, AccountUser, SignUpInput } from '../firebase/accountService.ts';
 import { AccountError, toAccountError } from '../firebase/errors.ts';
-import type { UserRecord, UserRecordPatch } from '../firebase/user-record.ts';
-import type { AuthHint } from './auth-hint.ts';
-import type { CheckoutSession, SyncOutcome, TokenSync } from './token-sync.ts';
+import type { UserRecord, UserRecordPatch } from '../firebase/userRecord.ts';
+import type { AuthHint } from './authHint.ts';
+import type { CheckoutSession, SyncOutcome, TokenSync } from './tokenSync.ts';
 
 /** Why the account service could not be started. */
 export type ConnectProblem = 'config-unreachable' | 'config-invalid' | 'failed';

@@ -1,4 +1,4 @@
-import { AUTH_HINT_KEY, parseAuthHint, readAuthHint, writeAuthHint } from './auth-hint.ts';
+import { AUTH_HINT_KEY, parseAuthHint, readAuthHint, writeAuthHint } from './authHint.ts';
 
 function memoryStorage() {
   const map = new Map<string, string>();

@@ -11,9 +11,9 @@ import {
   type RunningAccountBackends,
   type RunningDatabaseServer,
 } from '../../server/emulators/index.ts';
-import { freePort } from '../../server/emulators/process-utils.ts';
-import { createEmulatorUser, rejection, uniqueEmail } from '../../server/test-support.ts';
-import { createAccountService, recordFromSignUp, type AccountService, type SignUpInput } from './account-service.ts';
+import { freePort } from '../../server/emulators/processUtils.ts';
+import { createEmulatorUser, rejection, uniqueEmail } from '../../server/testing/backends.ts';
+import { createAccountService, recordFromSignUp, type AccountService, type SignUpInput } from './accountService.ts';
 import { AccountError } from './errors.ts';
 
 jest.setTimeout(30_000);

@@ -7,7 +7,7 @@ import { setLogLevel } from 'firebase/app';
 import { get, onValue, ref, set, update, type DatabaseReference } from 'firebase/database';
 import { signOut } from 'firebase/auth';
 import { startAccountBackends, type RunningAccountBackends } from './emulators/index.ts';
-import { createEmulatorUser, rejection, testClient, uniqueEmail, type TestClient } from './test-support.ts';
+import { createEmulatorUser, rejection, testClient, uniqueEmail, type TestClient } from './testing/backends.ts';
 
 jest.setTimeout(30_000);
 setLogLevel('error'); // the SDK warns on every denied write; denials are what we test
