@@ -7,11 +7,21 @@
 //
 // FUZZ_SEED and FUZZ_REQUESTS (per backend) reproduce or widen a run, e.g. FUZZ_SEED=7 FUZZ_REQUESTS=20000.
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
+import {
+  headerSafe,
+  HOSTILE_NUMBERS,
+  HOSTILE_TEXT as SHARED_HOSTILE_TEXT,
+  hostileJson as hostileJsonOf,
+  rawUrlPart,
+  seededRandom as random,
+  sendRaw,
+  type RawRequest as Sent,
+  type Rng,
+} from '../../../tools/testing/hostileHttp.ts';
 import { startStripeMock, type StripeMock } from '../payments/stripeMock.ts';
 import { openPostgresRepository } from '../storage/postgres.ts';
 import type { OrderRepository } from '../storage/repository.ts';
@@ -27,153 +37,11 @@ const IN_FLIGHT = 8;
 
 jest.setTimeout(120_000);
 
-// ---------------------------------------------------------------- seeded generator
+// ---------------------------------------------------------------- hostile values of this service
 
-/** mulberry32: small, fast and deterministic, so a failure names a seed that reproduces it. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  const uuid = () => {
-    const hex = Array.from({ length: 32 }, () => int(16).toString(16)).join('');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-  };
-  return { next, int, pick, uuid, chance: (p: number) => next() < p };
-}
-type Rng = ReturnType<typeof random>;
-
-/** Text a hostile client sends: numbers out of range, wrong types, SQL, script, traversal, unicode. */
-const HOSTILE_TEXT = [
-  '', ' ', '0', '-0', '-1', '1.5', '1e3', '1e309', '-1e309', '2147483648', '4294967296', '9007199254740993',
-  '99999999999999999999999', 'NaN', 'Infinity', '-Infinity', '0x10', '0b1', '1_000', '١٢', '+1', ' 1', '01',
-  'null', 'undefined', 'true', 'false', '[]', '{}', '[object Object]', '__proto__', 'constructor', 'prototype',
-  "' OR 1=1 --", "'; DROP TABLE orders; --", '" OR ""="', '1 UNION SELECT * FROM sqlite_master', "%' AND '%'='",
-  "') OR ('a'='a", '\\', '*', '%', '_', '..', "1'; SELECT pg_sleep(5); --", 'SAVE10', 'save10 ', 'WELCOME5',
-  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '{{7*7}}', '${7*7}',
-  '../../etc/passwd', '..%2f..%2fetc%2fpasswd', '/etc/passwd\u0000.svg', 'C:\\Windows\\win.ini',
-  '😀', '😀'.repeat(60), '\u202Egnp.exe', 'مرحبا بالعالم', 'Ω≈ç√∫˜µ', '\u0000', 'a\u0000b', '\uFEFF', '\u200B',
-  'a\r\nSet-Cookie: x=1', '\uD800', 'Zalgơ̵̡̲͎', 'x'.repeat(101), 'x'.repeat(5000), 'é'.repeat(300),
-  'tok_', 'tok_visa ', 'tok_<script>', 'ada@', '@example.com', 'ada@example', 'a@b.c'.repeat(60),
-];
-const HOSTILE_NUMBERS = [0, -1, 1.5, -0.5, 1e308, -1e308, 2 ** 31, 2 ** 53 + 2, 100, 101, 1e-9];
-
-/** Values of any JSON type for bodies. */
-function hostileJson(rng: Rng, depth = 0): unknown {
-  switch (rng.int(depth > 1 ? 4 : 6)) {
-    case 0:
-      return rng.pick(HOSTILE_TEXT);
-    case 1:
-      return rng.pick(HOSTILE_NUMBERS);
-    case 2:
-      return rng.pick([true, false, null]);
-    case 3:
-      return rng.pick([[], {}, [null], [[1]], { a: 1 }]);
-    case 4:
-      return Array.from({ length: rng.int(4) }, () => hostileJson(rng, depth + 1));
-    default:
-      return Object.fromEntries(Array.from({ length: rng.int(4) }, () => [rng.pick(HOSTILE_TEXT).slice(0, 20), hostileJson(rng, depth + 1)]));
-  }
-}
-
-/** Percent-encodes only what HTTP cannot carry raw, so broken escapes (%zz, %E0%A4) reach the server as sent. */
-function rawUrlPart(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (code > 0x20 && code < 0x7f && char !== '#' && char !== '?' && char !== '&' && char !== '/') out += char;
-    else if (code >= 0xd800 && code <= 0xdfff) out += '%ED%A0%80'; // a lone surrogate: invalid UTF-8
-    else out += [...Buffer.from(char, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
-  }
-  return out;
-}
-
-/** Header values must stay printable ASCII on the wire; everything else is escaped the way a proxy would. */
-const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `=${c.charCodeAt(0).toString(16)}`);
-
-// ---------------------------------------------------------------- raw HTTP
-
-interface Sent {
-  method: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-}
-interface Answer {
-  status: number;
-  type: string;
-  text: string;
-}
-
-/**
- * One request on its own connection, written in one piece and read until the server closes it.
- * Raw rather than fetch or node:http: those normalise the path (../, %2e), refuse some methods, and
- * report a server that answers early (before reading a body it does not want) and then closes as a
- * failure, although the answer arrived complete. Only the first answer on the connection counts.
- */
-function send(base: URL, request: Sent): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const body = request.body === undefined ? undefined : Buffer.from(request.body);
-    let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${base.host}\r\nConnection: close\r\n`;
-    for (const [name, value] of Object.entries(request.headers ?? {})) head += `${name}: ${value}\r\n`;
-    if (body) head += `Content-Length: ${body.length}\r\n`;
-    const socket = net.connect(Number(base.port), base.hostname);
-    const chunks: Buffer[] = [];
-    let settled = false;
-    const finish = (error?: Error) => {
-      if (settled) return;
-      settled = true;
-      socket.destroy();
-      const answer = parseAnswer(Buffer.concat(chunks), request.method === 'HEAD', true);
-      if (answer) resolve(answer);
-      else reject(error ?? new Error(`no complete answer (${chunks.length ? Buffer.concat(chunks).toString('latin1').slice(0, 80) : 'nothing received'})`));
-    };
-    socket.setTimeout(30_000, () => finish(new Error('no answer within 30 s')));
-    // Not end(): a half-closed connection may be closed by the server before it answers.
-    socket.on('connect', () => socket.write(body ? Buffer.concat([Buffer.from(`${head}\r\n`, 'latin1'), body]) : `${head}\r\n`));
-    socket.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      if (parseAnswer(Buffer.concat(chunks), request.method === 'HEAD')) finish();
-    });
-    socket.on('error', (error) => finish(error));
-    socket.on('close', () => finish());
-  });
-}
-
-/** The first complete HTTP answer in `data` (content-length, chunked or until close), or null while incomplete. */
-function parseAnswer(data: Buffer, head: boolean, closed = false): Answer | null {
-  const split = data.indexOf('\r\n\r\n');
-  if (split < 0) return null;
-  const lines = data.subarray(0, split).toString('latin1').split('\r\n');
-  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? '')?.[1] ?? 0);
-  const headers = new Map(lines.slice(1).map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-  const rest = data.subarray(split + 4);
-  const answer = (bytes: Buffer) => ({ status, type: headers.get('content-type') ?? '', text: bytes.toString('utf8') });
-  if (head || status === 204 || status === 304) return answer(Buffer.alloc(0));
-  if (headers.has('content-length')) {
-    const length = Number(headers.get('content-length'));
-    return rest.length >= length ? answer(rest.subarray(0, length)) : null;
-  }
-  if (/chunked/i.test(headers.get('transfer-encoding') ?? '')) {
-    const parts: Buffer[] = [];
-    for (let at = 0; ; ) {
-      const end = rest.indexOf('\r\n', at);
-      if (end < 0) return null;
-      const size = parseInt(rest.subarray(at, end).toString('latin1'), 16);
-      if (size === 0) return answer(Buffer.concat(parts));
-      if (rest.length < end + 2 + size + 2) return null;
-      parts.push(rest.subarray(end + 2, end + 2 + size));
-      at = end + 2 + size + 2;
-    }
-  }
-  return closed ? answer(rest) : null; // delimited by the end of the connection
-}
+const HOSTILE_TEXT = [...SHARED_HOSTILE_TEXT, 'SAVE10', 'save10 ', 'WELCOME5', "'; DROP TABLE orders; --", 'tok_', 'tok_visa ', 'tok_<script>', 'ada@', '@example.com', 'ada@example', 'a@b.c'.repeat(60)];
+const hostileJson = (rng: Rng) => hostileJsonOf(rng, HOSTILE_TEXT);
+const send = (base: URL, request: Sent) => sendRaw(base, request, 30_000);
 
 // ---------------------------------------------------------------- the requests
 
