@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { CheckoutConfig } from './config.ts';
 import { createCouponBook, type CouponBook } from './coupons/coupons.ts';
@@ -70,11 +71,8 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   if (!config.sessionSecret) {
     app.log.warn('SESSION_SECRET is not set: using a random one, so sessions end when this process stops');
   }
-  const sessions = createSessions({
-    secret: config.sessionSecret ?? randomBytes(32).toString('hex'),
-    verifier,
-    now,
-  });
+  await app.register(fastifyCookie, { secret: config.sessionSecret ?? randomBytes(32).toString('hex') });
+  const sessions = createSessions({ verifier, now });
   const log = app.log;
   const checkout = createCheckout({
     repository,

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 
 export const SESSION_COOKIE = 'checkout_session';
 
@@ -9,44 +9,26 @@ export interface Session {
   exp: number;
 }
 
-function sign(payload: string, secret: string): string {
-  return createHmac('sha256', secret).update(payload).digest('base64url');
+/**
+ * The cookie's value before @fastify/cookie signs it (HMAC-SHA256 with SESSION_SECRET):
+ * base64url JSON, tamper-evident once signed, carrying nothing secret.
+ */
+export function sessionPayload(session: Session): string {
+  return Buffer.from(JSON.stringify(session)).toString('base64url');
 }
 
-/** `<base64url JSON>.<base64url HMAC-SHA256>`: tamper-evident; carries nothing secret. */
-export function encodeSession(session: Session, secret: string): string {
-  const payload = Buffer.from(JSON.stringify(session)).toString('base64url');
-  return `${payload}.${sign(payload, secret)}`;
-}
-
-export function decodeSession(value: string, secret: string, nowSeconds: number): Session | null {
-  const [payload, signature, extra] = value.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(payload, secret));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+/** The session in a payload whose signature has been checked, or null when it is malformed or expired. */
+export function readSessionPayload(payload: string, nowSeconds: number): Session | null {
   try {
-    const session = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<Session>;
-    if (typeof session.uid !== 'string' || typeof session.exp !== 'number' || session.exp <= nowSeconds) return null;
+    const session = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<Session> | null;
+    if (typeof session?.uid !== 'string' || typeof session.exp !== 'number' || session.exp <= nowSeconds) return null;
     return { uid: session.uid, email: typeof session.email === 'string' ? session.email : null, exp: session.exp };
   } catch {
     return null;
   }
 }
 
-/** The value of one cookie from a Cookie header, or undefined. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
-}
-
-export function sessionCookieHeader(value: string, maxAgeSeconds: number, secure: boolean): string {
+export function sessionCookieOptions(maxAgeSeconds: number, secure: boolean): CookieSerializeOptions {
   // Path=/ because /save-stripe-token (outside /api/checkout) must see it to link the order to the shopper.
-  const attributes = [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`];
-  if (secure) attributes.push('Secure');
-  return attributes.join('; ');
+  return { signed: true, path: '/', httpOnly: true, sameSite: 'strict', maxAge: maxAgeSeconds, secure };
 }

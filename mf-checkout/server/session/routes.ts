@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
-import { sessionCookieHeader, type Session } from './cookie.ts';
+import { SESSION_COOKIE, sessionCookieOptions, type Session } from './cookie.ts';
 import type { Sessions } from './sessions.ts';
 import { InvalidIdTokenError } from './identity.ts';
 
@@ -29,7 +29,7 @@ export function registerSessionRoutes(
       throw new HttpError(503, 'Sign-in could not be verified right now; please try again in a moment');
     }
     const maxAge = Math.max(0, opened.session.exp - Math.floor(now().getTime() / 1000));
-    reply.header('set-cookie', sessionCookieHeader(opened.cookie, maxAge, secure(request)));
+    reply.setCookie(SESSION_COOKIE, opened.payload, sessionCookieOptions(maxAge, secure(request)));
     return view(opened.session);
   });
 
@@ -40,7 +40,7 @@ export function registerSessionRoutes(
   });
 
   app.delete('/api/checkout/session', async (request, reply) => {
-    reply.header('set-cookie', sessionCookieHeader('', 0, secure(request)));
+    reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(0, secure(request)));
     return reply.code(204).send();
   });
 }
