@@ -1,31 +1,21 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runNode, type NodeProcess } from '../../tools/testing/processes.ts';
 
 const entry = join(__dirname, 'main.ts');
 
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, [entry], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, exited, out: () => stdout, err: () => stderr };
-}
+const run = (env: Record<string, string>) => runNode(entry, { env });
 
-async function listening(process: ReturnType<typeof run>): Promise<string> {
-  const started = Date.now();
-  while (!/listening on (http:\S+)/.test(process.out()) && Date.now() - started < 15_000) await new Promise((resolve) => setTimeout(resolve, 50));
-  return /listening on (http:\S+)/.exec(process.out())![1]!;
+async function listening(service: NodeProcess): Promise<string> {
+  return (await service.waitFor(/listening on (http:\S+)/, 15_000))[1]!;
 }
 
 describe('main.ts', () => {
   it('exits 1 with one clear line on a bad setting', async () => {
     const process = run({ PORT: 'abc' });
     expect(await process.exited).toBe(1);
-    expect(process.err()).toBe("Invalid catalogue configuration: PORT must be an integer from 0 to 65535 (got 'abc')\n");
+    expect(process.stderr()).toBe("Invalid catalogue configuration: PORT must be an integer from 0 to 65535 (got 'abc')\n");
   });
 
   it('answers probes: alive, ready once it holds a catalogue, not ready while empty', async () => {
@@ -76,14 +66,14 @@ describe('main.ts', () => {
     const process = run({ PORT: '0', SQLITE_PATH: join(dir, 'catalog.db'), SEED_PRODUCTS: '12', INTERNAL_TOKEN: 'main-test-token' });
     try {
       const started = Date.now();
-      while (!process.out().includes('\n') && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 50));
-      const match = /^catalog service listening on (http:\/\/127\.0\.0\.1:\d+) \(sqlite .*catalog\.db\)\n$/.exec(process.out());
+      while (!process.stdout().includes('\n') && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      const match = /^catalog service listening on (http:\/\/127\.0\.0\.1:\d+) \(sqlite .*catalog\.db\)\n$/.exec(process.stdout());
       expect(match).not.toBeNull();
       const body = await (await fetch(`${match![1]}/products?limit=1`)).json();
       expect(body.total).toBe(12);
       process.child.kill('SIGTERM');
       expect(await process.exited).toBe(0);
-      expect(process.err()).toBe('');
+      expect(process.stderr()).toBe('');
     } finally {
       process.child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });

@@ -10,12 +10,10 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { sqlitePath: join(packageDir, '.data', 'catalog.db') });
   const server = await createCatalogServer(config);
   const url = await server.listen();
-  console.log(`catalog service listening on ${url} (${server.store.description})`);
-  if (config.internalToken === null) console.log('catalog service: INTERNAL_TOKEN is not set, so the stock API refuses every call');
-
   // SIGTERM (a supervisor, Kubernetes) or SIGINT: readiness fails first, then the listener closes
   // while requests in flight finish, then the pools close; past the grace period the process exits
-  // regardless.
+  // regardless. Installed before the address is announced: a supervisor may stop the service the
+  // moment it reads that line.
   closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`catalog service: ${message}`) } }, async ({ signal, err }) => {
     if (err) console.error('catalog service: stopping after an unexpected error:', err);
     else console.log(`catalog service: ${signal ?? 'stop'} received, finishing requests in flight`);
@@ -23,6 +21,8 @@ async function main(): Promise<void> {
     if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await server.close();
   });
+  console.log(`catalog service listening on ${url} (${server.store.description})`);
+  if (config.internalToken === null) console.log('catalog service: INTERNAL_TOKEN is not set, so the stock API refuses every call');
 }
 
 main().catch((error: unknown) => {

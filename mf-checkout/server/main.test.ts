@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runNode, startNodeService, type NodeProcess } from '../../tools/testing/processes.ts';
 import { createStripeGateway } from './payments/stripeGateway.ts';
 import { startStripeMock, type StripeMock } from './payments/stripeMock.ts';
 import { openSqliteRepository } from './storage/sqlite.ts';
@@ -12,13 +13,6 @@ import { billing, checkoutBody, request } from './testing/harness.ts';
 
 jest.setTimeout(90_000);
 
-interface Service {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: string[];
-}
-
 let emulator: AuthEmulator;
 let mock: StripeMock;
 let catalog: FakeCatalog;
@@ -26,10 +20,10 @@ let dir: string;
 const running = new Set<ChildProcess>();
 
 /** `node server/main.ts` exactly as the stack runs it, on a random port. */
-async function startService(extraEnv: Record<string, string> = {}): Promise<Service> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'main.ts')], {
+async function startService(extraEnv: Record<string, string> = {}): Promise<NodeProcess & { url: string }> {
+  const service = await startNodeService(path.join(__dirname, 'main.ts'), {
+    name: 'checkout service',
     env: {
-      PATH: process.env.PATH ?? '',
       PORT: '0',
       SQLITE_PATH: path.join(dir, 'orders.db'),
       CATALOG_URL: catalog.url,
@@ -41,22 +35,9 @@ async function startService(extraEnv: Record<string, string> = {}): Promise<Serv
       PENDING_RECOVERY_SECONDS: '60',
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.add(child);
-  const output: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const match = /listening on (http:\/\/[0-9.:]+)/.exec(output.join(''));
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then((code) => reject(new Error(`service exited with ${code}: ${output.join('')}`)));
-  });
-  return { url, child, exited, output };
+  running.add(service.child);
+  return service;
 }
 
 beforeAll(async () => {
@@ -75,15 +56,9 @@ afterAll(async () => {
 });
 
 test('a bad configuration stops the service with a one-line message', async () => {
-  const child = spawn(process.execPath, [path.join(__dirname, 'main.ts')], {
-    env: { PATH: process.env.PATH ?? '', PORT: 'http', CATALOG_URL: 'nope' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  expect(code).toBe(1);
-  expect(stderr.trim()).toMatch(/^Invalid checkout service configuration: PORT .*; CATALOG_URL .*$/);
+  const service = runNode(path.join(__dirname, 'main.ts'), { env: { PORT: 'http', CATALOG_URL: 'nope' } });
+  expect(await service.exited).toBe(1);
+  expect(service.stderr().trim()).toMatch(/^Invalid checkout service configuration: PORT .*; CATALOG_URL .*$/);
 });
 
 test('Firebase ID tokens from the Auth emulator open a session; orders stay with their owner', async () => {

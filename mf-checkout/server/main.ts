@@ -19,6 +19,19 @@ const server = await createCheckoutServer(config, { logger: { level: process.env
   },
 );
 
+// SIGTERM (a supervisor, Kubernetes) or SIGINT: readiness fails first, then the listener closes while
+// checkouts in flight finish (a charge already sent completes and its order is recorded), then
+// storage closes; past the grace period the process exits regardless, and recovery settles the rest
+// at the next start. Installed before the service listens and announces its address: a supervisor
+// may stop it the moment it reads that line.
+closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`Checkout service: ${message}`) } }, async ({ signal, err }) => {
+  if (err) console.error('Checkout service stopping after an unexpected error:', err);
+  else server.app.log.info(`${signal ?? 'stop'} received, finishing requests in flight`);
+  server.beginShutdown();
+  if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+  await server.close();
+});
+
 try {
   const address = await server.listen();
   server.app.log.info(
@@ -30,15 +43,3 @@ try {
   await server.close().catch(() => undefined);
   process.exit(1);
 }
-
-// SIGTERM (a supervisor, Kubernetes) or SIGINT: readiness fails first, then the listener closes while
-// checkouts in flight finish (a charge already sent completes and its order is recorded), then
-// storage closes; past the grace period the process exits regardless, and recovery settles the rest
-// at the next start.
-closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`Checkout service: ${message}`) } }, async ({ signal, err }) => {
-  if (err) console.error('Checkout service stopping after an unexpected error:', err);
-  else server.app.log.info(`${signal ?? 'stop'} received, finishing requests in flight`);
-  server.beginShutdown();
-  if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
-  await server.close();
-});

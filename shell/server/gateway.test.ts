@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort, startNodeService, type NodeProcess } from '../../tools/testing/processes.ts';
 
 function fakeUpstream(name: string): Promise<{ url: string; seen: string[]; close: () => void }> {
   const seen: string[] = [];
@@ -22,36 +22,19 @@ function fakeUpstream(name: string): Promise<{ url: string; seen: string[]; clos
 }
 
 /** Runs the real gateway entry point as its own process, as `npm start` does. */
-function startGateway(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'main.ts')], {
+async function startGateway(env: Record<string, string>): Promise<NodeProcess & { url: string }> {
+  const started = await startNodeService(path.join(__dirname, 'main.ts'), {
+    name: 'gateway',
+    inheritEnv: true,
     // Its own (empty) release registry: never the developer's .releases.
-    env: { ...process.env, RELEASES_DIR: mkdtempSync(path.join(os.tmpdir(), 'gateway-releases-')), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { RELEASES_DIR: mkdtempSync(path.join(os.tmpdir(), 'gateway-releases-')), ...env },
+    ready: /localhost:(\d+)/,
   });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const match = /localhost:(\d+)/.exec(output);
-      if (match) resolve({ url: `http://127.0.0.1:${match[1]}`, child });
-    });
-    child.on('exit', (code) => reject(new Error(`gateway exited with ${code}: ${output}`)));
-  });
-}
-
-function freePort(): Promise<number> {
-  const server = http.createServer();
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    }),
-  );
+  return Object.assign(started, { url: `http://127.0.0.1:${started.url}` });
 }
 
 describe('gateway', () => {
-  let gateway: ChildProcess;
+  let gateway: NodeProcess;
   let base: string;
   let shellAssets: string;
   let shellDist: string;
@@ -87,12 +70,12 @@ describe('gateway', () => {
       FIREBASE_AUTH_EMULATOR_URL: firebase.url,
       FIREBASE_DATABASE_EMULATOR_HOST: new URL(firebase.url).host,
     });
-    gateway = started.child;
+    gateway = started;
     base = started.url;
   });
 
   afterAll(async () => {
-    gateway.kill('SIGTERM');
+    await gateway.stop();
     catalog.close();
     checkout.close();
     firebase.close();
@@ -242,7 +225,7 @@ describe('gateway', () => {
       expect(await ready.json()).toMatchObject({ status: 'degraded', upstreams: { catalog: { status: 'unavailable', reason: 'not reachable' }, checkout: { status: 'ready' } } });
       expect((await fetch(`${alone.url}/cart-list`)).status).toBe(200);
     } finally {
-      alone.child.kill('SIGTERM');
+      await alone.stop();
     }
   });
 
@@ -264,7 +247,7 @@ describe('gateway', () => {
       const config = (await (await fetch(`${inContainer.url}/app-config.json`)).json()) as { firebase: { authEmulatorUrl: string } };
       expect(config.firebase.authEmulatorUrl).toBe(`http://127.0.0.1:${browserOnly}`);
     } finally {
-      inContainer.child.kill('SIGTERM');
+      await inContainer.stop();
     }
   });
 

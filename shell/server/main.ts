@@ -11,15 +11,16 @@ async function serve(config: GatewayConfig): Promise<void> {
   let stopping = false;
   const app = await createGateway(config, { stopping: () => stopping });
   await app.listen({ host: config.host, port: config.port });
-  if (cluster.isPrimary) console.log(`[gateway] storefront at http://localhost:${config.port}`);
   // SIGTERM or SIGINT: readiness fails first, then the listener closes while requests in flight
-  // finish; past the grace period the process exits regardless.
+  // finish; past the grace period the process exits regardless. Installed before the address is
+  // announced: a supervisor may stop the gateway the moment it reads that line.
   closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`[gateway] ${message}`) } }, async ({ err }) => {
     if (err) console.error('[gateway] stopping after an unexpected error:', err);
     stopping = true;
     if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await app.close();
   });
+  if (cluster.isPrimary) console.log(`[gateway] storefront at http://localhost:${config.port}`);
 }
 
 /**

@@ -7,12 +7,13 @@
 //
 // The kill -9 recovery test is in ../main.test.ts ("kill -9 after a charge went through").
 // CONCURRENT_CHECKOUTS and CONCURRENT_STOCK widen the run; `npm run soak` runs it with 1000 for 50.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { runNode, type NodeProcess } from '../../../tools/testing/processes.ts';
 import { startStripeMock, type StripeMock } from '../payments/stripeMock.ts';
 import { billing } from '../testing/harness.ts';
 import { TEST_DATABASE_URL } from '../testing/postgres.ts';
@@ -29,37 +30,21 @@ const suffix = randomBytes(5).toString('hex');
 const catalogSchema = `reliability_catalog_${suffix}`;
 const ordersSchema = `reliability_orders_${suffix}`;
 
-interface Service {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-  output: () => string;
-}
+type Service = NodeProcess & { url: string };
 const running = new Set<ChildProcess>();
 
-function spawnNode(script: string, env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
-  const child = spawn(process.execPath, [path.join(repoRoot, script), ...(env.ARGS ? env.ARGS.split(' ') : [])], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => (running.delete(child), resolve(code))));
-  return { child, exited, output: () => output };
+function spawnNode(script: string, env: Record<string, string>): NodeProcess {
+  const { ARGS, ...rest } = env;
+  const started = runNode(path.join(repoRoot, script), { cwd: repoRoot, env: rest, args: ARGS ? ARGS.split(' ') : [] });
+  running.add(started.child);
+  void started.exited.then(() => running.delete(started.child));
+  return started;
 }
 
 async function startService(script: string, env: Record<string, string>, ready: RegExp): Promise<Service> {
   const started = spawnNode(script, env);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const match = ready.exec(started.output());
-    if (match?.[1]) return { url: match[1], ...started };
-    if (started.child.exitCode !== null || Date.now() > deadline) throw new Error(`${script} did not start: ${started.output().slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const match = await started.waitFor(ready, 60_000);
+  return Object.assign(started, { url: match[1]! });
 }
 
 const catalogEnv = () => ({

@@ -3,13 +3,13 @@
  * the service runs as it does in production (NODE_ENV=production, no local stand-ins), with the key
  * set it fetches served here, so the test can sign tokens as "Firebase" and as anybody else.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startNodeService, type NodeProcess } from '../../../tools/testing/processes.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { request } from '../testing/harness.ts';
 
@@ -44,7 +44,7 @@ function claims(uid: string, overrides: Record<string, unknown> = {}): Record<st
 
 let keys: http.Server;
 let catalog: FakeCatalog;
-let service: { url: string; child: ChildProcess; exited: Promise<number | null> };
+let service: NodeProcess & { url: string };
 let dir: string;
 
 beforeAll(async () => {
@@ -56,9 +56,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => keys.listen(0, '127.0.0.1', resolve));
   catalog = await startFakeCatalog([{ id: 1, title: 'Oak Side Table', priceCents: 1999, stock: 5 }]);
-  const child = spawn(process.execPath, [path.join(__dirname, '..', 'main.ts')], {
+  service = await startNodeService(path.join(__dirname, '..', 'main.ts'), {
+    name: 'checkout service (production)',
     env: {
-      PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       PORT: '0',
       SQLITE_PATH: path.join(dir, 'orders.db'),
@@ -69,26 +69,11 @@ beforeAll(async () => {
       SESSION_SECRET: 'production-test-session-secret-0123456789',
       STRIPE_SECRET_KEY: 'sk_test_never_called',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[0-9.:]+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then((code) => reject(new Error(`service exited with ${code}: ${output}`)));
-  });
-  service = { url, child, exited };
 });
 
 afterAll(async () => {
-  service?.child.kill('SIGTERM');
-  await service?.exited;
+  await service?.stop();
   await catalog?.close();
   await new Promise((resolve) => keys?.close(resolve));
   rmSync(dir, { recursive: true, force: true });

@@ -1,12 +1,13 @@
 // Real processes for gateway tests: the gateway, the catalogue service and the checkout service, each
 // started from its own main.ts exactly as the stack starts it (Node's own loader, not jest's module
 // system), on free loopback ports, with data in a temporary folder.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, startNodeService } from '../../../tools/testing/processes.ts';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -20,59 +21,12 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  const server = http.createServer();
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    }),
-  );
-}
+export { freePort };
 
 /** Spawns `node <entry>` and resolves once its output matches `ready` (whose group 1 is the base URL). */
-export function startProcess(name: string, entry: string, env: Record<string, string>, ready: RegExp, timeoutMs = 30_000): Promise<Service> {
-  const child = spawn(process.execPath, [path.join(repoRoot, entry)], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
-  const service = (url: string): Service => ({
-    url,
-    child,
-    output: () => output,
-    alive: () => !exited,
-    async stop() {
-      if (exited) return;
-      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-      child.kill('SIGTERM');
-      await exit;
-      clearTimeout(force);
-    },
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${name} did not start within ${timeoutMs} ms: ${output.slice(-2000)}`));
-    }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = ready.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(service(match[1]));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exit.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited before it was ready: ${output.slice(-2000)}`));
-    });
-  });
+export async function startProcess(name: string, entry: string, env: Record<string, string>, ready: RegExp, timeoutMs = 30_000): Promise<Service> {
+  const started = await startNodeService(path.join(repoRoot, entry), { name, env, cwd: repoRoot, ready, timeoutMs });
+  return { url: started.url, child: started.child, output: started.output, alive: started.alive, stop: () => started.stop() };
 }
 
 export const INTERNAL_TOKEN = 'gateway-test-internal-token';
