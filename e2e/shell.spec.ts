@@ -32,6 +32,8 @@ test.describe('the shell', () => {
   test('remotes loaded at runtime share the shell’s event bus instance', async ({ page }) => {
     await page.goto('/cart-list');
     await expect(page.locator('main [data-remote="cart"]').first()).toBeVisible();
+    // The header's widgets load once the page has (after the route's own screen): wait for them too.
+    for (const remote of ['catalog', 'account', 'cart']) await expect(page.locator(`header [data-remote="${remote}"]`).first()).toBeAttached();
     const shellBus = await page.locator('[data-bus-id]').first().getAttribute('data-bus-id');
     expect(shellBus).toBeTruthy();
     const remoteBuses = await page.locator('[data-remote][data-bus-id]').evaluateAll((nodes) =>

@@ -21,11 +21,16 @@ export async function fillSignUp(page: Page, values: { first?: string; email?: s
   if (values.agree ?? true) await form.getByRole('checkbox', { name: /Privacy Policy/ }).check();
 }
 
-/** Signs up through the screen; the new shopper is signed in afterwards. */
+/**
+ * Signs up through the screen; the new shopper is signed in afterwards, on /login (the screen's
+ * redirect 2.5 s after the toast). Waiting for that redirect keeps a test's next steps from racing
+ * it: the navigation closes any header menu the test has just opened.
+ */
 export async function signUp(page: Page, email: string, first = 'Ann') {
   await page.goto('/sign-up');
   await fillSignUp(page, { email, first });
   await main(page).getByRole('button', { name: 'Create account' }).click();
   await expect(toastRegion(page).filter({ hasText: 'Congratulations, SignUp Done!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
 }
 
