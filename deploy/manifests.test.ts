@@ -18,6 +18,18 @@ type ServiceName = (typeof services)[number];
 
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string> }; [key: string]: unknown };
 
+/** The repository files `entry` loads at run time through relative imports, itself included. */
+function importedModules(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  // Type-only imports are erased when Node strips the types: nothing is loaded for them.
+  const source = readFileSync(path.join(repoRoot, entry), 'utf8').replace(/^\s*(?:import|export) type [^;]*;/gm, '');
+  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+    importedModules(path.posix.normalize(path.posix.join(path.posix.dirname(entry), match[1]!)), seen);
+  }
+  return seen;
+}
+
 const yamlFiles = (dir: string) =>
   readdirSync(dir)
     .filter((name) => name.endsWith('.yaml'))
@@ -170,6 +182,20 @@ describe('the compose topology and the Kubernetes manifests', () => {
       expect(stage).toContain(`EXPOSE ${container(name).ports[0]!.containerPort}`);
       expect(stage).toMatch(/HEALTHCHECK[\s\S]*\/healthz/);
       expect(stage).toMatch(/^USER storefront$/m);
+    }
+  });
+
+  it('copies into each image every module its entry loads (a shared module outside the service folder is easy to forget)', () => {
+    const containerfile = readFileSync(path.join(deployDir, 'Containerfile'), 'utf8');
+    const stages = containerfile.split(/^FROM /m).slice(1);
+    const started = stages.filter((stage) => /^CMD \["node", "[^"]+\.ts"/m.test(stage));
+    expect(started.length).toBeGreaterThanOrEqual(5);
+    for (const stage of started) {
+      const name = /^\S+ AS ([\w-]+)/.exec(stage)![1]!;
+      const entry = /^CMD \["node", "([^"]+)"/m.exec(stage)![1]!;
+      const copied = [...stage.matchAll(/^COPY (?!--from)(\S+) /gm)].map((match) => match[1]!.replace(/\/$/, ''));
+      const missing = [...importedModules(entry)].filter((file) => !copied.some((source) => file === source || file.startsWith(`${source}/`)));
+      expect([name, missing]).toEqual([name, []]);
     }
   });
 });
