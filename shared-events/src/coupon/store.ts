@@ -25,7 +25,7 @@ export interface CouponStoreDeps {
   readonly storage?: KeyValueStore;
 }
 
-export function sessionKeyValueStore(): KeyValueStore {
+function sessionKeyValueStore(): KeyValueStore {
   return createSafeStorage({ backing: () => globalThis.sessionStorage, events: undefined });
 }
 

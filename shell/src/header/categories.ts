@@ -26,7 +26,7 @@ export function loadMenuCategories(fetchImpl: typeof fetch = (...args) => global
   return cached;
 }
 
-/** Forgets the loaded list (tests, and a page that must see a changed catalogue). */
+/** Forgets the loaded list, so the next caller asks the catalogue again (tests start from nothing). */
 export function forgetMenuCategories(): void {
   cached = null;
 }
