@@ -1,10 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { CatalogConfig } from './config.ts';
+import { registerOpenApiRoute } from './api/openapi.ts';
+import { isPublicApiPath, registerCors } from './http/cors.ts';
+import { registerDelay } from './http/delay.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import { registerImageRoutes } from './images/routes.ts';
 import { registerProductRoutes } from './products/routes.ts';
+import { registerProductWriteRoutes } from './products/writes.ts';
 import { generateBatches } from './seed/generator.ts';
 import { registerStockRoutes } from './stock/routes.ts';
 import { openStore } from './storage/open.ts';
@@ -26,14 +30,16 @@ async function seedIfEmpty(store: CatalogStore, config: CatalogConfig): Promise<
   for await (const batch of generateBatches(config.seed, config.seedProducts, 1000)) await store.upsertProducts(batch);
 }
 
-function buildApp(config: CatalogConfig, store: CatalogStore, stopping: () => boolean): FastifyInstance {
+async function buildApp(config: CatalogConfig, store: CatalogStore, stopping: () => boolean): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
-    // Only the stock API takes bodies, and those are a few lines of JSON.
+    // The stock API and product writes take bodies, and those are a few lines of JSON.
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   installErrorHandling(app);
+  await registerCors(app);
+  registerDelay(app, (request) => isPublicApiPath(request.url));
   registerHealthRoutes(app, { store, stopping });
 
   // A POST with a JSON content type but no body (commit, release) is valid here, not a parse error.
@@ -52,6 +58,8 @@ function buildApp(config: CatalogConfig, store: CatalogStore, stopping: () => bo
     countCacheTtlMs: config.countCacheTtlMs,
     productCache: { maxEntries: config.productCacheSize, ttlMs: config.productCacheTtlMs },
   });
+  registerProductWriteRoutes(app, { repository: store, adminToken: config.adminToken, imageBase: config.publicImageBase });
+  registerOpenApiRoute(app, { serverUrl: config.publicApiBase, maxLimit: config.maxLimit });
   registerImageRoutes(app);
   registerEventRoutes(app, store);
   registerStockRoutes(app, { repository: store, internalToken: config.internalToken, imageBase: config.publicImageBase });
@@ -64,7 +72,7 @@ export async function createCatalogServer(config: CatalogConfig): Promise<Catalo
     await seedIfEmpty(store, config);
     store.warmUp();
     let stopping = false;
-    const app = buildApp(config, store, () => stopping);
+    const app = await buildApp(config, store, () => stopping);
     await app.ready();
     return {
       app,

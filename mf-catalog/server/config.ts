@@ -13,6 +13,11 @@ export interface CatalogConfig {
   sqlitePath: string;
   /** Secret the checkout service sends as x-internal-token; the stock API refuses every call while unset. */
   internalToken: string | null;
+  /**
+   * Bearer token of the catalogue's administrators: POST /products/add, PUT/PATCH/DELETE /products/:id
+   * change the catalogue only with it; while unset they are refused.
+   */
+  adminToken: string | null;
   /** Where the browser finds this service's images, e.g. "/api/catalog" behind the gateway. */
   publicImageBase: string;
   /** Where the browser finds this service's API, used for the category urls. */
@@ -81,6 +86,7 @@ const schema = z.object({
     .default('public'),
   SQLITE_PATH: text('SQLITE_PATH').min(1).optional(),
   INTERNAL_TOKEN: text('INTERNAL_TOKEN').min(8, { error: 'INTERNAL_TOKEN must be at least 8 characters' }).optional(),
+  CATALOG_ADMIN_TOKEN: text('CATALOG_ADMIN_TOKEN').min(16, { error: 'CATALOG_ADMIN_TOKEN must be at least 16 characters' }).optional(),
   PUBLIC_IMAGE_BASE: publicBase('PUBLIC_IMAGE_BASE').default('/api/catalog'),
   PUBLIC_API_BASE: publicBase('PUBLIC_API_BASE').default('/api/catalog'),
   CATALOG_SEED: integer('CATALOG_SEED', 0, 2 ** 32 - 1).default(20261121),
@@ -125,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     databaseSchema: c.DATABASE_SCHEMA,
     sqlitePath: c.SQLITE_PATH ?? defaults.sqlitePath,
     internalToken: c.INTERNAL_TOKEN ?? null,
+    adminToken: c.CATALOG_ADMIN_TOKEN ?? null,
     publicImageBase: c.PUBLIC_IMAGE_BASE,
     publicApiBase: c.PUBLIC_API_BASE,
     seed: c.CATALOG_SEED,

@@ -9,6 +9,7 @@ describe('which catalogue paths the gateway forwards', () => {
     '/api/catalog/products/search?q=%2e%2e%2fstock',
     '/api/catalog/products/category/bags?sortBy=price',
     '/api/catalog/products/categories',
+    '/api/catalog/openapi.json',
     '/api/catalog/images/products/12/chair-blue-1.svg',
     '/api/catalog/images/banners/1.svg',
   ])('forwards the public %s', (url) => {

@@ -1,6 +1,6 @@
 /**
- * Which catalogue paths a browser may reach through the gateway: the product API and the images,
- * nothing else (the stock API is for the checkout service only).
+ * Which catalogue paths a browser may reach through the gateway: the product API, the images and the
+ * API's description (openapi.json), nothing else (the stock API is for the checkout service only).
  *
  * The check runs on the path as the catalogue will understand it: the upstream resolves dot segments
  * and percent-escapes, so "/api/catalog/./stock/..." and "/api/catalog/%73tock/..." name the stock
@@ -8,7 +8,7 @@
  * or dot, a dot segment, an empty segment or an escape that does not decode is refused outright:
  * no product or image URL has one.
  */
-const PUBLIC = /^\/api\/catalog\/(products|images)(\/|$)/;
+const PUBLIC = /^\/api\/catalog\/((products|images)(\/|$)|openapi\.json$)/;
 
 export function isPublicCatalogPath(url: string): boolean {
   const raw = url.split('?')[0] ?? '';

@@ -163,6 +163,47 @@ describe('gateway', () => {
     expect(checkout.seen.at(-1)).toBe('GET /api/checkout/orders from 127.0.0.1');
   });
 
+  it("refuses state-changing requests from another site's pages, and lets the shop's own and servers' through", async () => {
+    const post = (url: string, headers: Record<string, string>) =>
+      fetch(`${base}${url}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...headers } });
+    const before = checkout.seen.length;
+    for (const [url, headers] of [
+      ['/save-stripe-token', { origin: 'http://evil.example' }],
+      ['/api/checkout/orders', { origin: 'http://localhost:4173' }],
+      ['/api/contact', { origin: 'null' }],
+      ['/save-stripe-token', { 'sec-fetch-site': 'cross-site' }],
+    ] as const) {
+      const response = await post(url, headers);
+      expect([url, response.status]).toEqual([url, 403]);
+      expect((await response.json()).message).toMatch(/^This request came from another site/);
+    }
+    expect(checkout.seen.length).toBe(before);
+    const own = await post('/save-stripe-token', { origin: base, 'sec-fetch-site': 'same-origin' });
+    expect(await own.json()).toEqual({ from: 'checkout', url: '/save-stripe-token' });
+    const server = await post('/save-stripe-token', {});
+    expect(await server.json()).toEqual({ from: 'checkout', url: '/save-stripe-token' });
+    // Reads stay open, and the public catalogue API's writes are judged by their bearer token upstream.
+    expect((await fetch(`${base}/api/checkout/orders`, { headers: { origin: 'http://evil.example' } })).status).toBe(200);
+    expect(await (await post('/api/catalog/products/add', { origin: 'http://evil.example' })).json()).toEqual({ from: 'catalog', url: '/products/add' });
+  });
+
+  it('marks catalogue API answers for any origin, forwards their preflights, and nothing else', async () => {
+    const products = await fetch(`${base}/api/catalog/products?limit=1`, { headers: { origin: 'http://localhost:4173' } });
+    expect(products.headers.get('access-control-allow-origin')).toBe('*');
+    const preflight = await fetch(`${base}/api/catalog/products`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:4173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-client-name' },
+    });
+    expect(await preflight.json()).toEqual({ from: 'catalog', url: '/products' });
+    const page = await fetch(`${base}/shop`, { headers: { origin: 'http://localhost:4173' } });
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
+    const checkoutPreflight = await fetch(`${base}/save-stripe-token`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:4173', 'access-control-request-method': 'POST' },
+    });
+    expect(checkoutPreflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('never lets a browser reach the catalogue stock API', async () => {
     const before = catalog.seen.length;
     for (const url of ['/api/catalog/stock/reservations', '/api/catalog/stock', '/api/catalog/stock?x=1']) {
@@ -216,8 +257,10 @@ describe('gateway', () => {
       CONTACT_DB: ':memory:',
     });
     try {
-      const products = await fetch(`${alone.url}/api/catalog/products?limit=1`);
+      const products = await fetch(`${alone.url}/api/catalog/products?limit=1`, { headers: { origin: 'http://localhost:4173' } });
       expect(products.status).toBe(503);
+      // An app on another origin can read why.
+      expect(products.headers.get('access-control-allow-origin')).toBe('*');
       expect(products.headers.get('retry-after')).toBe('2');
       expect(await products.json()).toEqual({ message: 'The catalogue is not answering right now; please try again in a moment' });
       const ready = await fetch(`${alone.url}/readyz`);

@@ -10,6 +10,7 @@ import { CatalogCache } from './catalogCache.ts';
 import { followCatalogChanges } from './catalogChanges.ts';
 import { isPublicCatalogPath } from './catalogPaths.ts';
 import { openContactStore } from './contact/contactStore.ts';
+import { refuseCrossSiteWrites, registerCatalogCors } from './crossOrigin.ts';
 import { registerContactRoute } from './contact/contactRoute.ts';
 import { isKnownRoute } from './knownRoutes.ts';
 import { registerHealthRoutes } from './health.ts';
@@ -93,6 +94,8 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
   });
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerCatalogCors(app);
+  refuseCrossSiteWrites(app);
   const limits = await registerRateLimits(app, config.rateLimits);
 
   // Services see the shopper's address and scheme (rate limits per shopper, Secure cookies).

@@ -27,6 +27,7 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         PORT: String(ports.catalog),
         SQLITE_PATH: path.join(dataDir, 'catalog.db'),
         INTERNAL_TOKEN: internalToken,
+        ...(config.catalogAdminToken ? { CATALOG_ADMIN_TOKEN: config.catalogAdminToken } : {}),
       },
       readyUrl: local(ports.catalog, '/readyz'),
     },

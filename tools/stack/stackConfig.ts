@@ -14,6 +14,8 @@ const schema = z.object({
   DATA_DIR: z.string().optional(),
   FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes').default('demo-storefront'),
   INTERNAL_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  // Bearer token for the catalogue API's writes (docs/api.md); unset, the catalogue takes no writes.
+  CATALOG_ADMIN_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   SKIP_BUILD: z.enum(['0', '1']).default('0'),
   // First delay before a service that stopped is restarted (it doubles while it keeps failing, up to 10 s).
   RESTART_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(500),
@@ -47,6 +49,7 @@ export function loadStackConfig(env: NodeJS.ProcessEnv, repoRoot: string) {
     projectId: value.FIREBASE_PROJECT_ID,
     // A fresh secret per start unless one is given: only our own checkout service may reserve stock.
     internalToken: value.INTERNAL_TOKEN ?? randomBytes(24).toString('hex'),
+    catalogAdminToken: value.CATALOG_ADMIN_TOKEN,
     skipBuild: value.SKIP_BUILD === '1',
     restartDelayMs: value.RESTART_DELAY_MS,
   };

@@ -22,7 +22,7 @@ export function buildFacets(counts: FacetCounts): Facets {
 
 /**
  * Facet counts group the whole filtered catalogue, which is costly on big catalogues, and they
- * do not change with stock; so each filter combination is computed once per TTL. Concurrent
+ * do not change with stock; so each filter combination is computed once per TTL or product write. Concurrent
  * requests for the same combination share one computation.
  */
 export class FacetService {
@@ -32,6 +32,10 @@ export class FacetService {
   constructor(repository: ProductRepository, ttlMs: number) {
     this.repository = repository;
     this.cache = new LruCache(1000, ttlMs);
+    // A product added, changed or deleted moves counts; stock changes do not (no facet counts stock).
+    repository.onProductsChanged((_ids, kind) => {
+      if (kind === 'data') this.cache.clear();
+    });
   }
 
   facets(filter: ProductFilter): Promise<Facets> {

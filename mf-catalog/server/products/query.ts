@@ -30,19 +30,19 @@ export interface ListRequest {
 function listSchema(maxLimit: number) {
   return z
     .object({
-      limit: integer('limit', 0, maxLimit).optional(),
-      skip: integer('skip', 0, MAX_SKIP).optional(),
-      select: list('select', PRODUCT_FIELDS).optional(),
-      sortBy: oneOf('sortBy', SORT_KEYS).optional(),
-      order: oneOf('order', ['asc', 'desc'] as const).optional(),
-      q: text('q', 100).optional(),
-      category: oneOf('category', CATEGORY_SLUGS).optional(),
-      brand: text('brand', 100).optional(),
-      color: oneOf('color', COLOR_NAMES).optional(),
-      minPrice: dollars('minPrice').optional(),
-      maxPrice: dollars('maxPrice').optional(),
-      facets: flag('facets').optional(),
-      ids: idList('ids', MAX_IDS).optional(),
+      limit: integer('limit', 0, maxLimit).optional().describe(`Products per page, 0 for all (at most ${maxLimit}); 30 when left out`),
+      skip: integer('skip', 0, MAX_SKIP).optional().describe('Products to skip before the page'),
+      select: list('select', PRODUCT_FIELDS).optional().describe(`Fields to answer besides id, comma-separated: ${PRODUCT_FIELDS.join(', ')}`),
+      sortBy: oneOf('sortBy', SORT_KEYS).optional().describe(`Sort key: ${SORT_KEYS.join(', ')}; id when left out`),
+      order: oneOf('order', ['asc', 'desc'] as const).optional().describe('asc or desc; asc when left out'),
+      q: text('q', 100).optional().describe('Text the title or description contains, ignoring case'),
+      category: oneOf('category', CATEGORY_SLUGS).optional().describe(`A category slug: ${CATEGORY_SLUGS.join(', ')}`),
+      brand: text('brand', 100).optional().describe('Exact brand name'),
+      color: oneOf('color', COLOR_NAMES).optional().describe(`A colour: ${COLOR_NAMES.join(', ')}`),
+      minPrice: dollars('minPrice').optional().describe('Lowest price in dollars, inclusive'),
+      maxPrice: dollars('maxPrice').optional().describe('Highest price in dollars, inclusive'),
+      facets: flag('facets').optional().describe('1 or true: add counts per category, brand, colour and price range'),
+      ids: idList('ids', MAX_IDS).optional().describe(`Exactly these products (at most ${MAX_IDS}), comma-separated; combine only with select`),
     })
     .refine((v) => v.ids === undefined || Object.keys(v).every((key) => key === 'ids' || key === 'select'), {
       error: "'ids' names the products itself: combine it only with 'select'",
@@ -54,17 +54,22 @@ function listSchema(maxLimit: number) {
 
 const schemas = new Map<number, ReturnType<typeof listSchema>>();
 
-/**
- * Validates a listing query string. `limit=0` means "all", which is capped to maxLimit so one
- * request cannot ask a million-row catalogue for everything.
- */
-export function parseListRequest(raw: unknown, maxLimit: number, overrides: { category?: CategorySlug } = {}): ListRequest {
+/** The listing query's schema (one per maxLimit); the OpenAPI document is generated from it. */
+export function listQuerySchema(maxLimit: number): ReturnType<typeof listSchema> {
   let schema = schemas.get(maxLimit);
   if (!schema) {
     schema = listSchema(maxLimit);
     schemas.set(maxLimit, schema);
   }
-  const v = parseOr400(schema, withoutEmpty(raw));
+  return schema;
+}
+
+/**
+ * Validates a listing query string. `limit=0` means "all", which is capped to maxLimit so one
+ * request cannot ask a million-row catalogue for everything.
+ */
+export function parseListRequest(raw: unknown, maxLimit: number, overrides: { category?: CategorySlug } = {}): ListRequest {
+  const v = parseOr400(listQuerySchema(maxLimit), withoutEmpty(raw));
   const limit = v.limit ?? DEFAULT_LIMIT;
   const query: ListQuery = {
     limit: limit === 0 ? maxLimit : limit,
@@ -82,7 +87,9 @@ export function parseListRequest(raw: unknown, maxLimit: number, overrides: { ca
   return { query, select: v.select?.length ? v.select : null, facets: v.facets ?? false, ...(v.ids ? { ids: v.ids } : {}) };
 }
 
-const selectOnly = z.object({ select: list('select', PRODUCT_FIELDS).optional() });
+export const selectOnly = z.object({
+  select: list('select', PRODUCT_FIELDS).optional().describe(`Fields to answer besides id, comma-separated: ${PRODUCT_FIELDS.join(', ')}`),
+});
 
 export function parseSelect(raw: unknown): ProductField[] | null {
   const { select } = parseOr400(selectOnly, withoutEmpty(raw));

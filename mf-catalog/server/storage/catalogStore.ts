@@ -23,6 +23,7 @@ import {
   hasOtherFilters,
   inIdOrder,
   pageIdsSql,
+  recordValues,
   rowToRecord,
   textOnly,
   rowToReservation,
@@ -80,6 +81,17 @@ export const COUNT_STEP = 1000;
 export function countBound(query: Pick<ListQuery, 'skip' | 'limit'>): number {
   return COUNT_STEP * Math.max(1, Math.ceil((query.skip + query.limit) / COUNT_STEP));
 }
+
+const PLACEHOLDERS = PRODUCT_COLUMNS.split(', ').map((_, i) => `$${i + 1}`);
+
+/** A product with a new id; nothing when the id was taken meanwhile. */
+const INSERT_NEW_SQL = `INSERT INTO products (${PRODUCT_COLUMNS}) VALUES (${PLACEHOLDERS.join(', ')}) ON CONFLICT (id) DO NOTHING`;
+
+/** Every column of one product but its id, in recordValues order. */
+const UPDATE_SQL = `UPDATE products SET ${PRODUCT_COLUMNS.split(', ')
+  .slice(1)
+  .map((column, i) => `${column} = ${PLACEHOLDERS[i + 1]}`)
+  .join(', ')} WHERE id = $1`;
 
 /** Bigger reads (limit=0 pages) go to the database on their own rather than through the batch. */
 const MAX_BATCHED = 250;
@@ -368,13 +380,20 @@ export class SqlCatalogStore implements CatalogStore {
     this.changes.notify(change);
   }
 
-  /** Forgets listings around a write of product data (a listing read meanwhile may have stored what it saw before). */
-  private async writeProducts<T>(ids: readonly number[] | null, write: () => Promise<T>): Promise<T> {
+  /**
+   * Forgets listings around a write of product data (a listing read meanwhile may have stored what it
+   * saw before) and tells listeners which products it changed: `changed` gets the write's result,
+   * or undefined when it failed.
+   */
+  private async writeProducts<T>(changed: (result: T | undefined) => readonly number[] | null, write: () => Promise<T>): Promise<T> {
     this.forgetListings();
+    let result: T | undefined;
     try {
-      return await write();
+      result = await write();
+      return result;
     } finally {
       this.forgetListings();
+      const ids = changed(result);
       this.changes.notify({ kind: 'data', ids });
       await this.tellOthers({ kind: 'data', ids });
     }
@@ -391,18 +410,79 @@ export class SqlCatalogStore implements CatalogStore {
 
   async upsertProducts(records: readonly ProductRecord[]): Promise<void> {
     if (records.length === 0) return;
+    const ids = records.map((record) => record.id);
     await this.writeProducts(
-      records.map((record) => record.id),
+      () => ids,
       () => this.driver.upsert(records),
     );
   }
 
   async clearProducts(): Promise<void> {
-    await this.writeProducts(null, () => this.driver.clear());
+    await this.writeProducts(
+      () => null,
+      () => this.driver.clear(),
+    );
   }
 
   async bulkLoad(batches: AsyncIterable<readonly ProductRecord[]>): Promise<number> {
-    return this.writeProducts(null, () => this.driver.bulkLoad(batches));
+    return this.writeProducts(
+      () => null,
+      () => this.driver.bulkLoad(batches),
+    );
+  }
+
+  async createProduct(build: (id: number) => ProductRecord): Promise<ProductRecord> {
+    return this.writeProducts(
+      (record) => (record ? [record.id] : []),
+      async () => {
+        // Two instances creating at once may pick the same next id; the loser sees the conflict and takes the one after.
+        for (let attempt = 1; attempt <= 5; attempt++) {
+          const created = await this.driver.transaction(
+            async (tx) => {
+              const [next] = await tx.all<{ id: number | string }>({ sql: 'SELECT COALESCE(MAX(id), 0) + 1 AS id FROM products', values: [] });
+              const record = build(Number(next?.id ?? 1));
+              const inserted = await tx.run({ sql: INSERT_NEW_SQL, values: recordValues(record) });
+              return inserted === 1 ? record : null;
+            },
+            (record) => record !== null,
+          );
+          if (created) return created;
+        }
+        throw new Error('could not find a free product id in 5 attempts');
+      },
+    );
+  }
+
+  async updateProduct(id: number, change: (current: ProductRecord) => ProductRecord): Promise<ProductRecord | null> {
+    return this.writeProducts(
+      () => [id],
+      () =>
+        this.driver.transaction(
+          async (tx) => {
+            // Read under the write lock: the stock a reservation takes meanwhile is not written back over.
+            const [row] = await tx.all<ProductRow>({ sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1${this.dialect.forUpdate}`, values: [id] });
+            if (!row) return null;
+            const next = { ...change(rowToRecord(row)), id };
+            await tx.run({ sql: UPDATE_SQL, values: recordValues(next) });
+            return next;
+          },
+          () => true,
+        ),
+    );
+  }
+
+  async deleteProduct(id: number): Promise<ProductRecord | null> {
+    return this.writeProducts(
+      () => [id],
+      () =>
+        this.driver.transaction(
+          async (tx) => {
+            const [row] = await tx.all<ProductRow>({ sql: `DELETE FROM products WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`, values: [id] });
+            return row ? rowToRecord(row) : null;
+          },
+          () => true,
+        ),
+    );
   }
 
   async reserve(orderId: string, lines: readonly StockLine[]): Promise<ReserveOutcome> {

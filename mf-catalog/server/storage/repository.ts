@@ -40,6 +40,18 @@ export interface ProductRepository {
   countProducts(): Promise<number>;
   /** Inserts or replaces (by id) the given products in one transaction. */
   upsertProducts(records: readonly ProductRecord[]): Promise<void>;
+  /**
+   * Adds a product under the next free id (one more than the highest), built by `build` for that id,
+   * and answers it as stored.
+   */
+  createProduct(build: (id: number) => ProductRecord): Promise<ProductRecord>;
+  /**
+   * Replaces one product with what `change` makes of it as stored now, in one transaction, so stock
+   * taken by a reservation meanwhile is not lost. Null when there is no such product.
+   */
+  updateProduct(id: number, change: (current: ProductRecord) => ProductRecord): Promise<ProductRecord | null>;
+  /** Deletes one product and answers it as it was; null when there was none. Reservations of it stay readable. */
+  deleteProduct(id: number): Promise<ProductRecord | null>;
   /** Deletes every product. */
   clearProducts(): Promise<void>;
   /**

@@ -1,0 +1,185 @@
+// The catalogue API's OpenAPI 3.1 document, generated from the zod schemas the routes validate with
+// (query parameters, bodies) and the schemas of what they answer. Served at /openapi.json.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { delayParam } from '../http/delay.ts';
+import { CATEGORY_SLUGS, COLOR_NAMES } from '../products/model.ts';
+import { newProductBody, productChangeBody } from '../products/productInput.ts';
+import { listQuerySchema, selectOnly } from '../products/query.ts';
+
+const productShape = {
+  id: z.number().int().min(1),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  price: z.number().describe('In dollars'),
+  discountPercentage: z.number(),
+  rating: z.number(),
+  stock: z.number().int().min(0),
+  tags: z.array(z.string()),
+  brand: z.string().optional(),
+  sku: z.string(),
+  color: z.enum(COLOR_NAMES as [string, ...string[]]).optional(),
+  availabilityStatus: z.enum(['In Stock', 'Low Stock', 'Out of Stock']),
+  meta: z.strictObject({ createdAt: z.string(), updatedAt: z.string() }),
+  images: z.array(z.string()),
+  thumbnail: z.string(),
+};
+
+const product = z.strictObject(productShape);
+const productSelection = z.strictObject(productShape).partial().required({ id: true });
+const count = z.number().int().min(0);
+const facets = z.strictObject({
+  categories: z.array(z.strictObject({ slug: z.string(), name: z.string(), count })),
+  brands: z.array(z.strictObject({ name: z.string(), count })),
+  colors: z.array(z.strictObject({ name: z.string(), hex: z.string(), count })),
+  priceRanges: z.array(z.strictObject({ min: z.number(), max: z.number(), label: z.string(), count })),
+});
+const productList = z.strictObject({
+  products: z.array(z.union([product, productSelection])),
+  total: count,
+  skip: count,
+  limit: count,
+  totalIsLowerBound: z.literal(true).optional().describe('Counting stopped at total: more products match'),
+  facets: facets.optional(),
+});
+const category = z.strictObject({ slug: z.string(), name: z.string(), url: z.string() });
+const deletedProduct = z.strictObject({ ...productShape, isDeleted: z.literal(true), deletedOn: z.string() });
+const error = z.object({ message: z.string().describe('What was wrong, in words a developer can act on') });
+
+/** Named schemas of the document (components.schemas). */
+const components = z.registry<{ id: string; description?: string }>();
+components.add(product, { id: 'Product', description: 'A product, DummyJSON fields plus sku, color and availabilityStatus' });
+components.add(productSelection, { id: 'ProductSelection', description: 'A product answered with select: its id and the selected fields' });
+components.add(productList, { id: 'ProductList', description: 'A page of products' });
+components.add(facets, { id: 'Facets', description: 'Counts per filter value, each counted under the other filters' });
+components.add(category, { id: 'Category' });
+components.add(deletedProduct, { id: 'DeletedProduct', description: 'The product as it was, marked deleted' });
+components.add(error, { id: 'Error' });
+components.add(newProductBody, { id: 'NewProduct', description: 'A product to add; fields left out get defaults (no brand or colour, stock 0, a drawn picture)' });
+components.add(productChangeBody, { id: 'ProductChange', description: 'Fields to change; the others keep their values, and stock held by open checkouts is kept' });
+
+type JsonSchema = Record<string, unknown>;
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/** A parameter's schema as JSON Schema 2020-12, the dialect of OpenAPI 3.1. */
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
+  return rest;
+}
+
+/** Query parameters, one per field of an object schema, each with its schema and description. */
+function queryParameters(shape: Record<string, z.ZodType>): JsonSchema[] {
+  return Object.entries(shape).map(([name, field]) => {
+    const { description, ...schema } = jsonSchema(field);
+    return { name, in: 'query', required: false, ...(description ? { description } : {}), schema };
+  });
+}
+
+const json = (schema: JsonSchema) => ({ content: { 'application/json': { schema } } });
+const answer = (description: string, schema: JsonSchema) => ({ description, ...json(schema) });
+const problem = (description: string) => answer(description, ref('Error'));
+const PRODUCT_ID = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } };
+
+export function openApiDocument(options: { serverUrl: string; maxLimit: number }): JsonSchema {
+  const { schemas } = z.toJSONSchema(components, { io: 'input', uri: (id) => `#/components/schemas/${id}` });
+  const componentSchemas = Object.fromEntries(
+    Object.entries(schemas).map(([name, { $schema: _, $id: __, ...schema }]) => [name, schema as JsonSchema]),
+  );
+  const delay = queryParameters({ delay: delayParam });
+  const listing = [...queryParameters(listQuerySchema(options.maxLimit).shape), ...delay];
+  const read = { 400: problem('A parameter is invalid; the message names it'), 429: problem('Too many requests from this address; see Retry-After') };
+  const auth = {
+    401: problem('No catalogue-admin token was sent'),
+    403: problem('The token is not the catalogue-admin token, or writes are turned off'),
+  };
+  const page = { 200: answer('The page of products', ref('ProductList')), ...read };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Storefront catalogue API',
+      version: '1.0.0',
+      description:
+        "The shop's products with DummyJSON's routes, parameters and shapes. Reads are open to any origin (CORS, no credentials); writes need the catalogue-admin bearer token.",
+    },
+    servers: [{ url: options.serverUrl || '/' }],
+    components: {
+      schemas: componentSchemas,
+      securitySchemes: { catalogueAdmin: { type: 'http', scheme: 'bearer', description: 'CATALOG_ADMIN_TOKEN of the catalogue service' } },
+    },
+    paths: {
+      '/products': { get: { operationId: 'listProducts', summary: 'A page of products, filtered and sorted', parameters: listing, responses: page } },
+      '/products/search': { get: { operationId: 'searchProducts', summary: 'Products whose title or description contains q', parameters: listing, responses: page } },
+      '/products/categories': {
+        get: { operationId: 'listCategories', summary: 'The categories with their names and URLs', parameters: delay, responses: { 200: answer('The categories', { type: 'array', items: ref('Category') }), ...read } },
+      },
+      '/products/category-list': {
+        get: { operationId: 'listCategorySlugs', summary: 'The category slugs', parameters: delay, responses: { 200: answer('The slugs', { type: 'array', items: { type: 'string' } }), ...read } },
+      },
+      '/products/category/{slug}': {
+        get: {
+          operationId: 'listCategory',
+          summary: 'A page of one category',
+          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', enum: [...CATEGORY_SLUGS] } }, ...listing],
+          responses: { ...page, 404: problem('No such category') },
+        },
+      },
+      '/products/{id}': {
+        get: {
+          operationId: 'getProduct',
+          summary: 'One product',
+          parameters: [PRODUCT_ID, ...queryParameters(selectOnly.shape), ...delay],
+          responses: {
+            200: { ...answer('The product', { anyOf: [ref('Product'), ref('ProductSelection')] }), headers: { ETag: { schema: { type: 'string' } } } },
+            304: { description: 'Not modified since the ETag sent in If-None-Match' },
+            404: problem('No such product'),
+            ...read,
+          },
+        },
+        put: write('updateProduct', 'Changes a product', ref('ProductChange'), { 200: answer('The product as changed', ref('Product')), 404: problem('No such product') }),
+        patch: write('patchProduct', 'Changes a product (as PUT)', ref('ProductChange'), { 200: answer('The product as changed', ref('Product')), 404: problem('No such product') }),
+        delete: {
+          operationId: 'deleteProduct',
+          summary: 'Deletes a product',
+          security: [{ catalogueAdmin: [] }],
+          parameters: [PRODUCT_ID],
+          responses: { 200: answer('The product as it was', ref('DeletedProduct')), 404: problem('No such product'), ...auth, 400: read[400] },
+        },
+      },
+      '/products/add': {
+        post: {
+          ...write('addProduct', 'Adds a product under the next free id', ref('NewProduct'), { 201: answer('The product as stored', ref('Product')) }),
+          parameters: [],
+        },
+      },
+      '/images/products/{id}/{file}': {
+        get: {
+          operationId: 'productImage',
+          summary: 'A product picture (SVG), cacheable for good',
+          parameters: [PRODUCT_ID, { name: 'file', in: 'path', required: true, schema: { type: 'string' } }, ...delay],
+          responses: { 200: { description: 'The picture', content: { 'image/svg+xml': {} } }, 404: problem('No such picture') },
+        },
+      },
+      '/openapi.json': { get: { operationId: 'openApiDocument', summary: 'This document', responses: { 200: answer('The document', { type: 'object' }) } } },
+    },
+  };
+
+  function write(operationId: string, summary: string, body: JsonSchema, responses: Record<number, unknown>) {
+    return {
+      operationId,
+      summary,
+      security: [{ catalogueAdmin: [] }],
+      parameters: [PRODUCT_ID],
+      requestBody: { required: true, ...json(body) },
+      responses: { ...responses, 400: problem('The body is invalid; the message names every bad field'), ...auth },
+    };
+  }
+}
+
+export function registerOpenApiRoute(app: FastifyInstance, options: { serverUrl: string; maxLimit: number }): void {
+  const body = JSON.stringify(openApiDocument(options));
+  app.get('/openapi.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600').type('application/json; charset=utf-8');
+    return body;
+  });
+}
