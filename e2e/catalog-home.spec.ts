@@ -75,12 +75,21 @@ test.describe('home', () => {
     await expect(image).toHaveAttribute('height', '600');
     await expect(image).toHaveAttribute('src', '/api/catalog/images/banners/1.svg');
     await expect(visibleSlide(page)).toHaveAttribute('aria-label', '1 of 3');
-    // Moves up (translateY), 2500 ms between slides.
-    await expect(visibleSlide(page)).toHaveAttribute('aria-label', '2 of 3', { timeout: 4000 });
-    const transform = await carousel.locator('[style*="translateY"]').evaluate((node) => (node as HTMLElement).style.transform);
-    expect(transform).toMatch(/translateY\(-100%\)/);
+    // Moves up (translateY), 2500 ms between slides. The slide shown and the offset are read in one
+    // go: on a busy machine the next turn can come between two separate reads.
+    await expect(visibleSlide(page)).not.toHaveAttribute('aria-label', '1 of 3', { timeout: 4000 });
+    const shown = await carousel.evaluate((region) => ({
+      label: region.querySelector('[role="group"][aria-roledescription="slide"]:not([aria-hidden="true"])')?.getAttribute('aria-label'),
+      transform: (region.querySelector('[style*="translateY"]') as HTMLElement).style.transform,
+    }));
+    const position = Number(/^(\d) of 3$/.exec(shown.label ?? '')?.[1]);
+    expect(position).toBeGreaterThan(1);
+    expect(shown.transform).toBe(`translateY(-${(position - 1) * 100}%)`);
     // Hover pauses it.
     await carousel.hover();
+    // Read the slide once the page has taken the pause (its region turns polite), not while a turn
+    // that was already under way may still be rendering.
+    await expect(carousel.locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
     const paused = await visibleSlide(page).getAttribute('aria-label');
     await page.waitForTimeout(3500);
     await expect(visibleSlide(page)).toHaveAttribute('aria-label', paused!);

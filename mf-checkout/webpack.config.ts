@@ -1,79 +1,14 @@
+// The checkout remote's build: the remotes' one configuration (tools/webpack/remoteConfig.ts) with what
+// this team exposes to the shell.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import HtmlWebpackPlugin from 'html-webpack-plugin';
-import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import type { Configuration } from 'webpack';
-import { KeepRecentHashedFiles } from '../tools/webpack/keepRecentHashedFiles.ts';
-import type { Configuration as DevServer } from 'webpack-dev-server';
+import { remoteConfig } from '../tools/webpack/remoteConfig.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const name = 'checkout';
-const standalonePort = 3204;
-
-export default (_env: unknown, argv: { mode?: string }): Configuration & { devServer: DevServer } => {
-  const production = argv.mode !== 'development';
-  const hash = production ? '.[contenthash:10]' : '';
-  return {
-    mode: production ? 'production' : 'development',
-    // The harness entry lets this team run its screens alone (npm start -w mf-checkout).
-    entry: { standalone: './src/standalone/index.ts' },
-    context: here,
-    // Maps stay beside the build for error reports; the bundles do not point browsers at them.
-    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    output: {
-      path: path.join(here, 'dist'),
-      publicPath: 'auto',
-      uniqueName: `mf_${name}`,
-      filename: `[name]${hash}.js`,
-      chunkFilename: `[name]${hash}.js`,
-      assetModuleFilename: `assets/[name]${hash}[ext]`,
-      clean: true,
-    },
-    cache: { type: 'filesystem', cacheDirectory: path.join(here, `../.cache/webpack/${name}`) },
-    resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
-    module: {
-      rules: [
-        { test: /\.tsx?$/, loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } } },
-        // CSS Modules only: a remote's styles are scoped and never restyle the host.
-        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules: { auto: () => true, namedExport: false, localIdentName: production ? `${name}-[hash:base64:6]` : `${name}-[local]-[hash:base64:4]` } } }] },
-        { test: /\.(svg|png|webp)$/, type: 'asset/resource' },
-      ],
-    },
-    plugins: [
-      // Hashed files of the last day survive a rebuild: pages opened before it still load them.
-      new KeepRecentHashedFiles(),
-      new ModuleFederationPlugin({
-        name,
-        filename: 'remoteEntry.js',
-        manifest: true,
-        dts: false,
-        // In production the remote uses the federation runtime the shell provides instead of
-        // shipping its own copy (about 20 KB gzip per remote); the dev harness keeps its own.
-        experiments: production ? { externalRuntime: true } : {},
-        exposes: {
-          './CheckoutPage': './src/checkout-page/CheckoutPage.tsx',
-        },
-        shared: {
-          react: { singleton: true, requiredVersion: '^19.0.0' },
-          'react/': { singleton: true, requiredVersion: '^19.0.0' },
-          'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-          'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
-          // In production the shell provides the router (docs/decisions/0011); the harness bundles its own.
-          'react-router-dom': { singleton: true, requiredVersion: '^7.0.0', ...(production ? { import: false as const } : {}) },
-          'shared-events': { singleton: true, requiredVersion: '^0.1.0' },
-        },
-      }),
-      new HtmlWebpackPlugin({ template: './src/standalone/index.html', chunks: ['standalone'], filename: 'index.html' }),
-      new MiniCssExtractPlugin({ filename: `[name]${hash}.css`, chunkFilename: `[name]${hash}.css` }),
-    ],
-    devServer: {
-      port: standalonePort,
-      host: '127.0.0.1',
-      historyApiFallback: true,
-      // The running storefront whose services the harness uses (npm start's by default).
-      proxy: [{ context: ['/api', '/save-stripe-token', '/remotes.json', '/app-config.json', '/design'], target: process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000' }],
-    },
-    performance: { hints: false },
-  };
-};
+export default remoteConfig({
+  name: 'checkout',
+  dir: path.dirname(fileURLToPath(import.meta.url)),
+  standalonePort: 3204,
+  exposes: {
+    './CheckoutPage': './src/checkout-page/CheckoutPage.tsx',
+  },
+});

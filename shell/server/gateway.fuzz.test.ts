@@ -1,5 +1,5 @@
 // Hostile input through the gateway, over real HTTP, with the real catalogue and checkout services
-// behind it: thousands of malformed requests from a seeded generator at /api/contact, /remotes.json,
+// behind it: thousands of malformed requests drawn by fast-check at /api/contact, /remotes.json,
 // /app-config.json, the proxied catalogue and checkout paths (including every trick to reach the
 // internal stock API), remote bundles, static files and page routes. Every answer must carry the
 // security headers, be a 2xx/3xx, a clear 4xx JSON {message} or the app's 404 page, never a 5xx or a
@@ -9,11 +9,11 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import {
+  fuzzInRounds,
   headerSafe,
   HOSTILE_TEXT as SHARED_HOSTILE_TEXT,
   hostileJson as hostileJsonOf,
   rawUrlPart,
-  seededRandom as random,
   sendRaw,
   type RawRequest as Sent,
   type Rng,
@@ -149,50 +149,41 @@ describe('hostile input through the gateway, real services behind it', () => {
     const base = new URL(gateway.url);
     // The contact table exists once the gateway runs; the orders table once checkout runs.
     const before = { catalog: catalogData(), orders: count('orders.db', 'orders'), contact: count('contact.db', 'contact_messages') };
-    const rng = random(SEED);
     const statuses = new Map<number, number>();
-    const problems: string[] = [];
     let contactCreated = 0;
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: IN_FLIGHT }, async () => {
-        while (next < REQUESTS && problems.length < 40) {
-          const n = next++;
-          const { kind, sent } = nextRequest(rng);
-          const answer = await send(base, sent).catch((error: Error) => ({ status: -1, headers: new Map<string, string>(), text: error.message }));
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          const what = `#${n} ${sent.method} ${sent.path.slice(0, 160)} ${String(sent.body ?? '').slice(0, 100)} -> ${answer.status} ${answer.text.slice(0, 200)}`;
-          const type = answer.headers.get('content-type') ?? '';
-          if (answer.status < 200 || answer.status >= 500) {
-            problems.push(`server error or no answer: ${what}`);
-            continue;
-          }
-          const csp = answer.headers.get('content-security-policy') ?? '';
-          if (!csp.includes("frame-ancestors 'none'") || answer.headers.get('x-content-type-options') !== 'nosniff' || !answer.headers.get('referrer-policy')) {
-            problems.push(`security headers missing: ${what} ${JSON.stringify([...answer.headers])}`);
-          }
-          if (/root:x:0:0|SQLite format 3|INTERNAL_TOKEN|"private_key"/.test(answer.text)) problems.push(`leaked a file: ${what}`);
-          if (kind === 'stock' && (answer.status < 400 || /x-internal-token|Reservation/.test(answer.text))) problems.push(`reached the stock API: ${what}`);
-          if (kind === 'checkout' && answer.status === 200 && sent.path === '/save-stripe-token') problems.push(`a hostile checkout was paid: ${what}`);
-          if (kind === 'contact' && answer.status === 201) contactCreated++;
-          if (answer.status >= 400 && sent.method !== 'HEAD') {
-            const pageLike = sent.method === 'GET' && answer.status === 404 && type.startsWith('text/html');
-            if (pageLike) {
-              if (!answer.text.includes('<div id="root">')) problems.push(`404 page without the app: ${what}`);
-              continue;
-            }
-            let message: unknown;
-            try {
-              message = (JSON.parse(answer.text) as { message?: unknown }).message;
-            } catch {
-              message = undefined;
-            }
-            if (!type.startsWith('application/json') || typeof message !== 'string' || message.trim() === '') problems.push(`4xx without a JSON {message}: ${what}`);
-          }
+    await fuzzInRounds({
+      seed: SEED,
+      requests: REQUESTS,
+      inFlight: IN_FLIGHT,
+      plan: nextRequest,
+      async send({ kind, sent }, n) {
+        const answer = await send(base, sent).catch((error: Error) => ({ status: -1, headers: new Map<string, string>(), text: error.message }));
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        const what = `#${n} ${sent.method} ${sent.path.slice(0, 160)} ${String(sent.body ?? '').slice(0, 100)} -> ${answer.status} ${answer.text.slice(0, 200)}`;
+        const type = answer.headers.get('content-type') ?? '';
+        if (answer.status < 200 || answer.status >= 500) return `server error or no answer: ${what}`;
+        if (kind === 'contact' && answer.status === 201) contactCreated++;
+        const csp = answer.headers.get('content-security-policy') ?? '';
+        if (!csp.includes("frame-ancestors 'none'") || answer.headers.get('x-content-type-options') !== 'nosniff' || !answer.headers.get('referrer-policy')) {
+          return `security headers missing: ${what} ${JSON.stringify([...answer.headers])}`;
         }
-      }),
-    );
-    expect(problems).toEqual([]);
+        if (/root:x:0:0|SQLite format 3|INTERNAL_TOKEN|"private_key"/.test(answer.text)) return `leaked a file: ${what}`;
+        if (kind === 'stock' && (answer.status < 400 || /x-internal-token|Reservation/.test(answer.text))) return `reached the stock API: ${what}`;
+        if (kind === 'checkout' && answer.status === 200 && sent.path === '/save-stripe-token') return `a hostile checkout was paid: ${what}`;
+        if (answer.status >= 400 && sent.method !== 'HEAD') {
+          const pageLike = sent.method === 'GET' && answer.status === 404 && type.startsWith('text/html');
+          if (pageLike) return answer.text.includes('<div id="root">') ? null : `404 page without the app: ${what}`;
+          let message: unknown;
+          try {
+            message = (JSON.parse(answer.text) as { message?: unknown }).message;
+          } catch {
+            message = undefined;
+          }
+          if (!type.startsWith('application/json') || typeof message !== 'string' || message.trim() === '') return `4xx without a JSON {message}: ${what}`;
+        }
+        return null;
+      },
+    });
 
     // Every process still answers; the catalogue, its reservations and the orders are as they were.
     expect([catalog.alive(), checkout.alive(), gateway.alive()]).toEqual([true, true, true]);

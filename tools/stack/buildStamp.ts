@@ -15,7 +15,7 @@ function* files(dir: string): Generator<string> {
 
 /**
  * A fingerprint of everything a front-end build reads: its own sources and config, the shared
- * event package, and the lockfile. Equal fingerprints mean the existing dist/ is current.
+ * event package, the remotes' shared webpack configuration, and the lockfile. Equal fingerprints mean the existing dist/ is current.
  */
 export function buildFingerprint(appDir: string, repoRoot: string, mode: string): string {
   const hash = createHash('sha256').update(mode);
@@ -24,6 +24,8 @@ export function buildFingerprint(appDir: string, repoRoot: string, mode: string)
     path.join(appDir, 'webpack.config.ts'),
     path.join(appDir, 'package.json'),
     ...files(path.join(repoRoot, 'shared-events', 'src')),
+    // The remotes' shared webpack configuration and plugins.
+    ...files(path.join(repoRoot, 'tools', 'webpack')),
     path.join(repoRoot, 'package-lock.json'),
   ].filter((file) => existsSync(file));
   for (const file of inputs.sort()) {

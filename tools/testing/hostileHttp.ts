@@ -1,28 +1,65 @@
-// The shared kit of the hostile-input tests (mf-catalog, mf-checkout and the gateway): a seeded
-// generator, the hostile values every service is fed, and a raw HTTP client that sends requests
-// exactly as written. Each test adds the values and request shapes of its own service.
+// The shared kit of the hostile-input tests (mf-catalog, mf-checkout and the gateway): fast-check
+// runs of concurrent hostile requests, the hostile values every service is fed, and a raw HTTP
+// client that sends requests exactly as written. Each test adds the values and request shapes of
+// its own service.
 import net from 'node:net';
 import zlib from 'node:zlib';
+import fc from 'fast-check';
 
-/** mulberry32: small, fast and deterministic, so a failure names a seed that reproduces it. */
-export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
+/**
+ * Draws for a request generator, taken from fast-check's `fc.gen()`: fc.assert seeds them, and when
+ * a round fails it shrinks the draws to a smallest failing round and prints the seed and path that
+ * replay it.
+ */
+export function drawsFrom(g: fc.GeneratorValue) {
+  const int = (n: number) => (n <= 1 ? 0 : g(fc.nat, n - 1));
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  const uuid = () => {
-    const hex = Array.from({ length: 32 }, () => int(16).toString(16)).join('');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-  };
-  return { next, int, pick, uuid, chance: (p: number) => next() < p };
+  // Per mille, so a shrunk draw reads as a plain number.
+  const chance = (p: number) => g(fc.nat, 999) < p * 1000;
+  const uuid = () => g(fc.uuid, { version: 4 });
+  return { int, pick, chance, uuid };
 }
-export type Rng = ReturnType<typeof seededRandom>;
+export type Rng = ReturnType<typeof drawsFrom>;
+
+/** Draws outside a fuzz run (a test's fixed example), the same for the same seed. */
+export function drawsForSeed(seed: number): Rng {
+  const [g] = fc.sample(fc.gen(), { seed, numRuns: 1 });
+  return drawsFrom(g!);
+}
+
+export interface FuzzRun<P> {
+  /** Replays a run exactly (fast-check's seed). */
+  seed: number;
+  /** Requests in all; sent `inFlight` at a time. */
+  requests: number;
+  inFlight: number;
+  /** The n-th request, drawn. */
+  plan(draw: Rng, n: number): P;
+  /** Sends it and judges the answer: a problem in words, or null when the answer is acceptable. */
+  send(planned: P, n: number): Promise<string | null>;
+}
+
+/**
+ * Sends `requests` hostile requests in rounds of `inFlight` at once and fails with fast-check's
+ * report (the shrunk round, its problems, the seed and path) on the first round with a problem.
+ */
+export async function fuzzInRounds<P>(run: FuzzRun<P>): Promise<void> {
+  let counter = 0;
+  await fc.assert(
+    // One generator per round, drawn from in turn: generators in an fc.array are clones that draw alike.
+    fc.asyncProperty(fc.gen(), async (g) => {
+      const draw = drawsFrom(g);
+      const round = Array.from({ length: run.inFlight }, () => {
+        const n = counter++;
+        return { n, planned: run.plan(draw, n) };
+      });
+      const problems = await Promise.all(round.map(({ n, planned }) => run.send(planned, n)));
+      const found = problems.filter((problem): problem is string => problem !== null);
+      if (found.length) throw new Error(found.join('\n'));
+    }),
+    { seed: run.seed, numRuns: Math.ceil(run.requests / run.inFlight), endOnFailure: false },
+  );
+}
 
 /** Text a hostile client sends: numbers out of range, wrong types, SQL, script, traversal, unicode. */
 export const HOSTILE_TEXT: readonly string[] = [

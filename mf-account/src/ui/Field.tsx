@@ -1,15 +1,11 @@
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { useState } from 'react';
+import { fieldWiring, type FieldControl } from 'shared-events/react';
 import { AlertIcon, EyeIcon, EyeOffIcon } from './icons.tsx';
 import styles from './forms.module.css';
 
-/** What a control needs to be tied to its label, hint and error. */
-export interface ControlProps {
-  id: string;
-  'aria-invalid': boolean;
-  'aria-describedby': string | undefined;
-  'aria-required'?: boolean;
-}
+/** What a control needs to be tied to its label, hint and error (the shop's one wiring). */
+export type ControlProps = FieldControl;
 
 interface FieldProps {
   id: string;
@@ -28,9 +24,7 @@ interface FieldProps {
  * aria-invalid while there is an error, and aria-describedby points at the error and the hint.
  */
 export function Field({ id, label, required = false, optionalText, hint, error, children }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const { control, hintId, errorId } = fieldWiring(id, { hint, error, required });
   return (
     <div className={styles.field}>
       {/* Markers sit beside the label, not in it: the control's name stays exactly the label (aria-required says the rest). */}
@@ -49,7 +43,7 @@ export function Field({ id, label, required = false, optionalText, hint, error, 
           </span>
         )}
       </div>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy, ...(required ? { 'aria-required': true } : {}) })}
+      {children(control)}
       {error && <FieldError id={errorId ?? `${id}-error`} message={error} />}
       {hint && (
         <p id={hintId} className={styles.hint}>

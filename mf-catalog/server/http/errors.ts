@@ -1,30 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import createError from 'http-errors';
 import type { z } from 'zod';
 import { describeIssues } from './params.ts';
-
-/** An error whose message is safe and useful to show the client. */
-export class HttpError extends Error {
-  readonly statusCode: number;
-
-  constructor(statusCode: number, message: string) {
-    super(message);
-    this.statusCode = statusCode;
-  }
-}
 
 /** Parses with a zod schema, turning a failure into a 400 that names every bad value. */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new HttpError(400, describeIssues(parsed.error));
+  if (!parsed.success) throw createError(400, describeIssues(parsed.error));
   return parsed.data;
 }
 
-/** Every failure answers JSON {message}; only our own bugs are 5xx, and those hide their details. */
+/**
+ * Every failure answers JSON {message}; only our own bugs are 5xx, and those hide their details.
+ * Routes throw `http-errors` errors (createError(404, 'Product ... not found')), whose message is
+ * meant for the client; Fastify's own 4xx carry a statusCode too.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | createError.HttpError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       reply.code(status).send({ message: error.message });

@@ -1,16 +1,18 @@
-// Hostile input over real HTTP: thousands of malformed requests, drawn by a seeded generator, at every
-// endpoint of the catalogue service (products, search, categories, images, the stock API with and
-// without the internal token), on SQLite and on PostgreSQL. Every answer must be a 2xx read or a
-// clear 4xx JSON {message}; never a 5xx, a hang or a crash; and nothing in the database may change.
+// Hostile input over real HTTP: thousands of malformed requests, drawn by fast-check, at every
+// endpoint of the catalogue service (products, search, categories, images, the product writes and
+// the stock API with and without their tokens), on SQLite and on PostgreSQL. Every answer must be a
+// 2xx read or a clear 4xx JSON {message}; never a 5xx, a hang or a crash; and nothing in the
+// database may change.
 //
 // FUZZ_SEED and FUZZ_REQUESTS (per backend) reproduce or widen a run, e.g. FUZZ_SEED=7 FUZZ_REQUESTS=20000.
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import {
+  fuzzInRounds,
+  headerSafe,
   HOSTILE_TEXT as SHARED_HOSTILE_TEXT,
   hostileJson as hostileJsonOf,
   rawUrlPart,
-  seededRandom as random,
   sendRaw as send,
   type RawRequest as Sent,
   type Rng,
@@ -54,7 +56,22 @@ const CONTENT_TYPES = [
 ];
 const BROKEN_JSON = ['{', '{"orderId":', '[1,2', 'nul', '{"a":1}garbage', "{'orderId':'x'}", '{"orderId":"x",}', '\u0000', '"\\ud800"', '[]', '""', '1', 'null', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '['.repeat(20_000) + ']'.repeat(20_000)];
 
-type Kind = 'read' | 'stock';
+type Kind = 'read' | 'stock' | 'write';
+
+const ADMIN_TOKEN = 'fuzz-catalogue-admin-token';
+const WRITE_FIELDS = ['title', 'description', 'category', 'price', 'discountPercentage', 'rating', 'stock', 'brand', 'color', 'sku', 'tags', 'thumbnail', 'images'];
+
+/**
+ * A product body with hostile fields. Its category is always one no catalogue has, so even with the
+ * admin token no write can succeed and the data stays as it was.
+ */
+function productBody(rng: Rng): string {
+  if (rng.chance(0.15)) return rng.pick(BROKEN_JSON);
+  const body: Record<string, unknown> = { title: 'Fuzz Lamp', price: 10, category: rng.pick(HOSTILE_TEXT) };
+  for (let n = rng.int(4); n > 0; n--) body[rng.pick(WRITE_FIELDS.filter((field) => field !== 'category'))] = hostileJson(rng);
+  if (rng.chance(0.03)) body.description = 'x'.repeat(70 * 1024);
+  return JSON.stringify(body);
+}
 
 /** A valid reservation with one or more parts made hostile; none of them can take stock. */
 function reservationBody(rng: Rng): string {
@@ -97,7 +114,7 @@ function nextRequest(rng: Rng): { kind: Kind; sent: Sent } {
     kind,
     sent: { method: rng.chance(0.05) ? rng.pick(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD']) : 'GET', path },
   });
-  switch (rng.int(14)) {
+  switch (rng.int(16)) {
     case 0:
     case 1:
       return get(`/products${queryPart(rng, LIST_PARAMS)}`);
@@ -115,6 +132,16 @@ function nextRequest(rng: Rng): { kind: Kind; sent: Sent } {
       return get(`/images/products/${rawUrlPart(rng.pick(BAD_IDS))}/${rawUrlPart(rng.pick([...HOSTILE_TEXT, 'chair-blue-1.svg', 'chair-blue-9.svg', 'chair-nope-1.svg', 'x-blue-1.svg']))}`);
     case 9:
       return get(`/images/banners/${rawUrlPart(rng.pick([...HOSTILE_TEXT, '1.svg', '0.svg', '7.svg', '1.svg.map', '11.svg']))}`);
+    case 12:
+    case 13: {
+      // Product writes: with the admin token, a wrong one or none; bodies that can never be valid.
+      const token = rng.pick([ADMIN_TOKEN, ADMIN_TOKEN, 'wrong-admin-token-xxxx', '', `${ADMIN_TOKEN}x`, headerSafe(rng.pick(HOSTILE_TEXT))]);
+      const headers: Record<string, string> = { 'content-type': rng.chance(0.8) ? 'application/json' : rng.pick(CONTENT_TYPES) };
+      if (token) headers.authorization = rng.chance(0.9) ? `Bearer ${token}` : token;
+      const id = rawUrlPart(rng.pick(BAD_IDS));
+      const [method, path] = rng.pick([['POST', '/products/add'], ['PUT', `/products/${id}`], ['PATCH', `/products/${id}`], ['DELETE', `/products/${id}`], ['POST', `/products/${id}`]] as const);
+      return { kind: 'write', sent: { method, path, headers, body: method === 'DELETE' && rng.chance(0.7) ? undefined : productBody(rng) } };
+    }
     case 10:
     case 11: {
       // Reservations, with the right token, a wrong one or none.
@@ -163,7 +190,7 @@ describe.each(BACKENDS)('hostile input against the catalogue service on %s', (ba
   let t: TestServer;
 
   beforeAll(async () => {
-    t = await startTestServer(backend);
+    t = await startTestServer(backend, { CATALOG_ADMIN_TOKEN: ADMIN_TOKEN });
   });
 
   afterAll(async () => {
@@ -188,39 +215,37 @@ describe.each(BACKENDS)('hostile input against the catalogue service on %s', (ba
     const errors: unknown[] = [];
     const originalError = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
-    const rng = random(SEED + (backend === 'postgres' ? 1 : 0));
     const statuses = new Map<number, number>();
-    const problems: string[] = [];
-    let next = 0;
     try {
-      await Promise.all(
-        Array.from({ length: IN_FLIGHT }, async () => {
-          while (next < REQUESTS && problems.length < 40) {
-            const n = next++;
-            const { kind, sent } = nextRequest(rng);
-            const answer = await send(base, sent).catch((error: Error) => ({ status: -1, type: '', text: error.message }));
-            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-            const what = `#${n} ${sent.method} ${sent.path.slice(0, 200)} ${String(sent.body ?? '').slice(0, 120)} -> ${answer.status} ${answer.text.slice(0, 200)}`;
-            if (answer.status < 200 || answer.status >= 500) problems.push(`server error or no answer: ${what}`);
-            else if (kind === 'stock' && answer.status < 300) problems.push(`the stock API accepted a hostile request: ${what}`);
-            else if (answer.status >= 400 && sent.method !== 'HEAD') {
-              let message: unknown;
-              try {
-                message = (JSON.parse(answer.text) as { message?: unknown }).message;
-              } catch {
-                message = undefined;
-              }
-              if (!answer.type.startsWith('application/json') || typeof message !== 'string' || message.trim() === '') {
-                problems.push(`4xx without a JSON {message}: ${what}`);
-              }
+      await fuzzInRounds({
+        seed: SEED + (backend === 'postgres' ? 1 : 0),
+        requests: REQUESTS,
+        inFlight: IN_FLIGHT,
+        plan: nextRequest,
+        async send({ kind, sent }, n) {
+          const answer = await send(base, sent).catch((error: Error) => ({ status: -1, type: '', text: error.message }));
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          const what = `#${n} ${sent.method} ${sent.path.slice(0, 200)} ${String(sent.body ?? '').slice(0, 120)} -> ${answer.status} ${answer.text.slice(0, 200)}`;
+          if (answer.status < 200 || answer.status >= 500) return `server error or no answer: ${what}`;
+          if (kind === 'stock' && answer.status < 300) return `the stock API accepted a hostile request: ${what}`;
+          if (kind === 'write' && answer.status < 300) return `a hostile product write was accepted: ${what}`;
+          if (answer.status >= 400 && sent.method !== 'HEAD') {
+            let message: unknown;
+            try {
+              message = (JSON.parse(answer.text) as { message?: unknown }).message;
+            } catch {
+              message = undefined;
+            }
+            if (!answer.type.startsWith('application/json') || typeof message !== 'string' || message.trim() === '') {
+              return `4xx without a JSON {message}: ${what}`;
             }
           }
-        }),
-      );
+          return null;
+        },
+      });
     } finally {
       console.error = originalError;
     }
-    expect(problems).toEqual([]);
     expect(errors).toEqual([]);
     // Still answering, with the data exactly as it was, and no prototype polluted by a body.
     expect((await t.get('/products/categories')).status).toBe(200);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LruCache } from '../cache.ts';
-import { HttpError } from '../http/errors.ts';
+import createError from 'http-errors';
 import { bannerSvg } from './banners.ts';
 import { parseProductImage } from './paths.ts';
 import { productImageSvg } from './productImage.ts';
@@ -21,7 +21,7 @@ export function registerImageRoutes(app: FastifyInstance): void {
     let svg = cache.get(key);
     if (svg === undefined) {
       const drawn = draw();
-      if (drawn === null) throw new HttpError(404, `Image '${key.slice(0, 80)}' not found`);
+      if (drawn === null) throw createError(404, `Image '${key.slice(0, 80)}' not found`);
       svg = drawn;
       cache.set(key, svg);
     }

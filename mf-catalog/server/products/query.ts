@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dollars, flag, idList, integer, list, oneOf, text, withoutEmpty } from '../http/params.ts';
-import { HttpError, parseOr400 } from '../http/errors.ts';
+import createError from 'http-errors';
+import { parseOr400 } from '../http/errors.ts';
 import {
   CATEGORY_SLUGS,
   COLOR_NAMES,
@@ -98,7 +99,7 @@ export function parseSelect(raw: unknown): ProductField[] | null {
 
 export function parseProductId(raw: string): number {
   if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
-    throw new HttpError(400, `Invalid product id '${raw.length > 40 ? `${raw.slice(0, 40)}...` : raw}': expected a positive whole number`);
+    throw createError(400, `Invalid product id '${raw.length > 40 ? `${raw.slice(0, 40)}...` : raw}': expected a positive whole number`);
   }
   return Number(raw);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { HttpError } from '../http/errors.ts';
+import createError from 'http-errors';
 import type { ProductRepository } from '../storage/repository.ts';
 import { FacetService } from './facets.ts';
 import { CATEGORIES, isCategorySlug, type CategorySlug } from './model.ts';
@@ -76,7 +76,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
 
   app.get<{ Params: { slug: string } }>('/products/category/:slug', async (request, reply) => {
     const { slug } = request.params;
-    if (!isCategorySlug(slug)) throw new HttpError(404, `Category '${slug.slice(0, 60)}' not found`);
+    if (!isCategorySlug(slug)) throw createError(404, `Category '${slug.slice(0, 60)}' not found`);
     return listing(reply, request.query, slug);
   });
 
@@ -85,7 +85,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
     // The common case, no query string at all, skips the validator.
     const select = request.query && 'select' in request.query ? parseSelect(request.query) : null;
     const product = await products.one(id);
-    if (!product) throw new HttpError(404, `Product with id '${request.params.id}' not found`);
+    if (!product) throw createError(404, `Product with id '${request.params.id}' not found`);
     reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
     if (select === null) {
       // Lets a browser or CDN revalidate after max-age with a 304 instead of the whole product.

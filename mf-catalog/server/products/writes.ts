@@ -3,7 +3,8 @@
 // (the store tells them) and other instances through the store's change notices.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, parseOr400 } from '../http/errors.ts';
+import createError from 'http-errors';
+import { parseOr400 } from '../http/errors.ts';
 import type { ProductRepository } from '../storage/repository.ts';
 import { presentProduct } from './present.ts';
 import { changedProductRecord, newProductBody, newProductRecord, productChangeBody } from './productInput.ts';
@@ -22,22 +23,22 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Refuses the request unless it carries the admin token (compared in constant time). */
 function authorize(request: FastifyRequest, reply: FastifyReply, adminToken: string | null): void {
   if (!adminToken) {
-    throw new HttpError(403, 'Changing the catalogue is turned off: the catalogue service has no CATALOG_ADMIN_TOKEN');
+    throw createError(403, 'Changing the catalogue is turned off: the catalogue service has no CATALOG_ADMIN_TOKEN');
   }
   const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) {
     reply.header('www-authenticate', 'Bearer realm="catalogue"');
-    throw new HttpError(401, 'Changing the catalogue needs the catalogue-admin token: send Authorization: Bearer <token>');
+    throw createError(401, 'Changing the catalogue needs the catalogue-admin token: send Authorization: Bearer <token>');
   }
   if (!timingSafeEqual(digest(match[1]!), digest(adminToken))) {
-    throw new HttpError(403, 'This token may not change the catalogue');
+    throw createError(403, 'This token may not change the catalogue');
   }
 }
 
 export function registerProductWriteRoutes(app: FastifyInstance, options: ProductWriteOptions): void {
   const { repository, adminToken, imageBase } = options;
   const now = options.now ?? (() => new Date());
-  const notFound = (raw: string) => new HttpError(404, `Product with id '${raw}' not found`);
+  const notFound = (raw: string) => createError(404, `Product with id '${raw}' not found`);
 
   app.post('/products/add', async (request, reply) => {
     authorize(request, reply, adminToken);

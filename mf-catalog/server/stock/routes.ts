@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { HttpError, parseOr400 } from '../http/errors.ts';
+import createError from 'http-errors';
+import { parseOr400 } from '../http/errors.ts';
 import { publicUrl } from '../products/present.ts';
 import type { Reservation, StockRepository, TransitionOutcome } from '../storage/repository.ts';
 
@@ -50,7 +51,7 @@ export function registerStockRoutes(app: FastifyInstance, options: StockRoutesOp
   });
 
   function answer(reply: FastifyReply, outcome: TransitionOutcome, id: string, action: 'committed' | 'released') {
-    if (outcome.kind === 'not-found') throw new HttpError(404, `Reservation '${id}' not found`);
+    if (outcome.kind === 'not-found') throw createError(404, `Reservation '${id}' not found`);
     if (outcome.kind === 'conflict') {
       const message = `Reservation '${id}' is ${outcome.reservation.status} and cannot be ${action}`;
       return reply.code(409).send({ message, ...present(outcome.reservation) });
@@ -61,11 +62,11 @@ export function registerStockRoutes(app: FastifyInstance, options: StockRoutesOp
   app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (expected === null) throw new HttpError(401, 'The stock API is disabled: INTERNAL_TOKEN is not configured');
+      if (expected === null) throw createError(401, 'The stock API is disabled: INTERNAL_TOKEN is not configured');
       const given = request.headers['x-internal-token'];
       // Comparing fixed-length digests keeps the check constant-time whatever the caller sends.
       if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-        throw new HttpError(401, 'Missing or wrong x-internal-token');
+        throw createError(401, 'Missing or wrong x-internal-token');
       }
     });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HttpError, validationError } from '../http/errors.ts';
+import createError from 'http-errors';
+import { validationError } from '../http/errors.ts';
 import { linesSchema, mergeLines } from '../orders/request.ts';
 import { CatalogUnavailableError, type CatalogClient } from '../pricing/catalogClient.ts';
 import type { CouponBook } from './coupons.ts';
@@ -43,12 +44,12 @@ export function registerCouponRoutes(app: FastifyInstance, deps: { coupons: Coup
       prices = await deps.catalog.prices(lines.map((line) => line.productId));
     } catch (error) {
       if (!(error instanceof CatalogUnavailableError)) throw error;
-      throw new HttpError(503, 'Our catalogue is unavailable right now; please try again in a moment');
+      throw createError(503, 'Our catalogue is unavailable right now; please try again in a moment', { expose: true });
     }
     let subtotalCents = 0;
     for (const line of lines) {
       const price = prices.get(String(line.productId));
-      if (!price) throw new HttpError(404, `Product with id '${String(line.productId)}' not found`);
+      if (!price) throw createError(404, `Product with id '${String(line.productId)}' not found`);
       subtotalCents += price.priceCents * line.quantity;
     }
     const result = deps.coupons.evaluate(parsed.data.code, subtotalCents);

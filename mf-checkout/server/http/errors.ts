@@ -1,17 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import createError, { type HttpError } from 'http-errors';
 import type { z } from 'zod';
-
-/** An error whose status and JSON body are meant for the client as they are. */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-
-  constructor(status: number, message: string, extra: Record<string, unknown> = {}) {
-    super(message);
-    this.status = status;
-    this.body = { message, ...extra };
-  }
-}
 
 export interface FieldError {
   field: string;
@@ -25,7 +14,7 @@ export function validationError(what: string, error: z.ZodError): HttpError {
     message: issue.message,
   }));
   const summary = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-  return new HttpError(400, `Invalid ${what}: ${summary}`, { errors });
+  return createError(400, `Invalid ${what}: ${summary}`, { details: { errors } });
 }
 
 /** Clear wording for the framework's own 4xx errors (body parsing happens before our handlers). */
@@ -37,9 +26,15 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body',
 };
 
+/**
+ * Routes throw `http-errors` errors: their message, and the fields of `details` (e.g. `errors`, one
+ * per invalid field), are the JSON body the client gets.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).send(error.body);
+    if (createError.isHttpError(error) && error.expose) {
+      return reply.code(error.statusCode).send({ message: error.message, ...(error.details as Record<string, unknown> | undefined) });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = (error.code && frameworkMessages[error.code]) || error.message || 'Bad request';

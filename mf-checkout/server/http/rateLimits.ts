@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { HttpError } from './errors.ts';
+import createError from 'http-errors';
 
 /** Addresses tracked per process without Redis: the least recent are forgotten beyond this. */
 export const TRACKED_ADDRESSES = 10_000;
@@ -31,7 +31,7 @@ export async function registerRateLimits(app: FastifyInstance, redisUrl: string 
     ...(redis ? { redis, nameSpace: 'storefront:checkout:' } : {}),
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests; please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds`),
+      createError(429, `Too many requests; please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds`),
   });
 }
 

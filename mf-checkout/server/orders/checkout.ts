@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CouponBook } from '../coupons/coupons.ts';
-import { HttpError } from '../http/errors.ts';
+import createError from 'http-errors';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { CatalogUnavailableError, type CatalogClient, type PricedLine, type ReserveResult } from '../pricing/catalogClient.ts';
 import { MAX_CHARGE_CENTS, MIN_CHARGE_CENTS, subtotalOf, toOrderLines, totalsOf } from '../pricing/totals.ts';
@@ -145,7 +145,7 @@ export function createCheckout(deps: CheckoutDeps) {
   async function placeOrder(request: CheckoutRequest, uid: string | null, retried: boolean): Promise<CheckoutOutcome> {
     if (request.couponCode && !coupons.find(request.couponCode)) {
       const message = `Coupon code "${request.couponCode}" is not valid`;
-      throw new HttpError(400, message, { errors: [{ field: 'couponCode', message }] });
+      throw createError(400, message, { details: { errors: [{ field: 'couponCode', message }] } });
     }
     const requestHash = requestFingerprint(request);
     const { order, created } = await repository.createPending({
@@ -161,10 +161,10 @@ export function createCheckout(deps: CheckoutDeps) {
     });
     if (created) return run(order, request);
     if (order.requestHash !== requestHash) {
-      throw new HttpError(
+      throw createError(
         422,
         'This idempotencyKey was already used for a different checkout; send a new key for a new attempt',
-        { code: 'idempotency_key_reused' },
+        { details: { code: 'idempotency_key_reused' } },
       );
     }
     const settled = await waitForOriginal(order);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError, validationError } from '../http/errors.ts';
+import createError from 'http-errors';
+import { validationError } from '../http/errors.ts';
 import type { Sessions } from '../session/sessions.ts';
 import type { OrderRepository } from '../storage/repository.ts';
 import type { Checkout } from './checkout.ts';
@@ -40,7 +41,7 @@ export function registerOrderRoutes(
 
   function signedInUid(request: FastifyRequest): string {
     const session = sessions.read(request);
-    if (!session) throw new HttpError(401, 'Sign in to see your orders');
+    if (!session) throw createError(401, 'Sign in to see your orders');
     return session.uid;
   }
 
@@ -57,7 +58,7 @@ export function registerOrderRoutes(
     const params = idParams.safeParse(request.params);
     const order = params.success ? await repository.findById(params.data.id) : null;
     // Someone else's order answers exactly like a missing one: existence is not revealed.
-    if (!order || order.uid !== uid) throw new HttpError(404, 'Order not found');
+    if (!order || order.uid !== uid) throw createError(404, 'Order not found');
     return orderView(order);
   });
 }

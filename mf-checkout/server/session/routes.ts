@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors.ts';
+import createError from 'http-errors';
 import { SESSION_COOKIE, sessionCookieOptions, type Session } from './cookie.ts';
 import type { Sessions } from './sessions.ts';
 import { InvalidIdTokenError } from './identity.ts';
@@ -19,14 +19,14 @@ export function registerSessionRoutes(
 
   app.post('/api/checkout/session', { config: deps.limit ?? {} }, async (request, reply) => {
     const match = /^Bearer\s+(\S{1,8192})$/i.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw new HttpError(401, 'Send the Firebase ID token as "Authorization: Bearer <token>"');
+    if (!match?.[1]) throw createError(401, 'Send the Firebase ID token as "Authorization: Bearer <token>"');
     let opened: Awaited<ReturnType<Sessions['open']>>;
     try {
       opened = await sessions.open(match[1]);
     } catch (error) {
-      if (error instanceof InvalidIdTokenError) throw new HttpError(401, 'The ID token is invalid or expired; sign in again');
+      if (error instanceof InvalidIdTokenError) throw createError(401, 'The ID token is invalid or expired; sign in again');
       request.log.error({ err: error }, 'ID token verification failed');
-      throw new HttpError(503, 'Sign-in could not be verified right now; please try again in a moment');
+      throw createError(503, 'Sign-in could not be verified right now; please try again in a moment', { expose: true });
     }
     const maxAge = Math.max(0, opened.session.exp - Math.floor(now().getTime() / 1000));
     reply.setCookie(SESSION_COOKIE, opened.payload, sessionCookieOptions(maxAge, secure(request)));
@@ -35,7 +35,7 @@ export function registerSessionRoutes(
 
   app.get('/api/checkout/session', async (request) => {
     const session = sessions.read(request);
-    if (!session) throw new HttpError(401, 'Not signed in');
+    if (!session) throw createError(401, 'Not signed in');
     return view(session);
   });
 

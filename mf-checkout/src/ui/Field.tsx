@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react';
+import { fieldWiring, type FieldControl } from 'shared-events/react';
 import styles from './Field.module.css';
 
-/** What a control needs to be tied to its label and message (spread it onto the input). */
-export interface ControlProps {
-  readonly id: string;
-  readonly className: string | undefined;
-  readonly 'aria-invalid': boolean;
-  readonly 'aria-required': boolean | undefined;
-  readonly 'aria-describedby': string | undefined;
-}
+/** What a control needs to be tied to its label and message (the shop's one wiring) and its look. */
+export type ControlProps = FieldControl & { readonly className: string | undefined };
 
 interface FieldProps {
   readonly id: string;
@@ -28,9 +23,7 @@ interface FieldProps {
 
 /** A labelled control with its required mark, hint and message, linked by aria-describedby. */
 export function Field({ id, label, hideLabel, required, optionalText, requiredText, hint, error, className, aside, children }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const { control, hintId, errorId } = fieldWiring(id, { hint, error, required });
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <div className={styles.labelRow}>
@@ -48,13 +41,7 @@ export function Field({ id, label, hideLabel, required, optionalText, requiredTe
         </label>
         {aside}
       </div>
-      {children({
-        id,
-        className: error ? `${styles.control} ${styles.invalid}` : styles.control,
-        'aria-invalid': Boolean(error),
-        'aria-required': required || undefined,
-        'aria-describedby': describedBy,
-      })}
+      {children({ ...control, className: error ? `${styles.control} ${styles.invalid}` : styles.control })}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}

@@ -4,3 +4,4 @@
 export { useLanguage, useTranslate } from './language.ts';
 export { useCartItems, useCouponCode, useProfile, useSession } from './state.ts';
 export { useDropdown } from './dropdown.ts';
+export { fieldWiring, type FieldControl, type FieldWiring } from './field.ts';
