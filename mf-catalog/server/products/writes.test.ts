@@ -1,6 +1,6 @@
 // The write routes as a catalogue's administrator and an app written against DummyJSON use them, on
 // both backends: who may write, what each route answers, and that every read shows the change at once.
-import { BACKENDS, startTestServer, until, type TestServer } from '../testing/harness.ts';
+import { BACKENDS, startTestServer, testStorage, until, type TestServer } from '../testing/harness.ts';
 
 const ADMIN_TOKEN = 'catalogue-admin-token-for-tests';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -141,7 +141,6 @@ describe('catalogue writes when no admin token is configured', () => {
 
 (BACKENDS.includes('postgres') ? describe : describe.skip)('catalogue writes with two instances on one PostgreSQL', () => {
   it('a product added, changed and deleted through one shows through the other at once', async () => {
-    const { testStorage } = await import('../testing/harness.ts');
     const storage = testStorage('postgres');
     const env = { CATALOG_ADMIN_TOKEN: ADMIN_TOKEN, PRODUCT_CACHE_TTL_MS: '3600000', COUNT_CACHE_TTL_MS: '3600000' };
     const a = await startTestServer('postgres', env, storage);
