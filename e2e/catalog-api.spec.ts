@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import { freePort, startNodeService, type NodeProcess } from '../tools/testing/processes';
+import { freePort, startNodeService, type ManagedProcess } from '../tools/kit/processes';
 import { baseURL } from './playwright.config';
 import { startGateway, type ExtraGateway } from './support/gateway';
 
@@ -111,7 +111,7 @@ async function ownCatalogue(backend: 'sqlite' | 'postgres', port: number): Promi
   const schema = `e2e_catalog_api_${process.pid}`;
   const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const storage: Record<string, string> = backend === 'sqlite' ? { SQLITE_PATH: path.join(dir, 'catalog.db') } : { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema };
-  const catalogue: NodeProcess & { url: string } = await startNodeService(path.join(repoRoot, 'mf-catalog/server/main.ts'), {
+  const catalogue: ManagedProcess & { url: string } = await startNodeService(path.join(repoRoot, 'mf-catalog/server/main.ts'), {
     env: { HOST: '127.0.0.1', PORT: '0', CATALOG_ADMIN_TOKEN: ADMIN_TOKEN, INTERNAL_TOKEN: 'e2e-unused-internal-token', ...storage },
     timeoutMs: 60_000,
   });

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { runNode } from '../tools/kit/processes.ts';
 
 // A team works on its remote alone: `npm start -w mf-cart` serves the cart's screens in its harness
 // (webpack-dev-server, development build), using the running storefront's services. This starts it
@@ -12,19 +12,16 @@ const port = suitePort + 550;
 
 test('npm start -w mf-cart: the cart screens run standalone against the running shop', async ({ page }) => {
   test.slow();
-  const server = spawn(process.execPath, ['node_modules/webpack-cli/bin/cli.js', 'serve', '--mode', 'development', '--config', 'mf-cart/webpack.config.ts', '--port', String(port)], {
+  const server = runNode('node_modules/webpack-cli/bin/cli.js', {
+    name: 'the mf-cart harness',
+    args: ['serve', '--mode', 'development', '--config', 'mf-cart/webpack.config.ts', '--port', String(port)],
     cwd: repoRoot,
-    env: { ...process.env, STOREFRONT_URL: `http://127.0.0.1:${suitePort}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    inheritEnv: true,
+    env: { STOREFRONT_URL: `http://127.0.0.1:${suitePort}` },
+    group: true,
   });
-  let output = '';
-  server.stdout.on('data', (chunk: Buffer) => (output += chunk));
-  server.stderr.on('data', (chunk: Buffer) => (output += chunk));
   try {
-    await expect
-      .poll(() => fetch(`http://127.0.0.1:${port}/`).then((response) => response.ok, () => false), { timeout: 120_000, message: `the harness did not start:\n${output.slice(-2000)}` })
-      .toBe(true);
+    await server.ready(`http://127.0.0.1:${port}/`, { timeoutMs: 120_000 });
     await page.goto(`http://127.0.0.1:${port}/`);
     await expect(page).toHaveURL(/\/cart-list$/);
     await expect(page.getByText('mf-cart (standalone)')).toBeVisible();
@@ -35,6 +32,6 @@ test('npm start -w mf-cart: the cart screens run standalone against the running 
     await expect(cartPage.locator('tbody tr')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
   } finally {
-    process.kill(-(server.pid as number), 'SIGTERM');
+    await server.stop();
   }
 });

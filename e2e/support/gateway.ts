@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { runNode } from '../../tools/kit/processes.ts';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4000);
@@ -15,10 +15,11 @@ export interface ExtraGateway {
  * tests that need the gateway configured differently: another remote location, its own releases.
  */
 export async function startGateway(port: number, env: Record<string, string>): Promise<ExtraGateway> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'shell/server/main.ts')], {
+  const gateway = runNode(path.join(repoRoot, 'shell/server/main.ts'), {
+    name: 'the extra gateway',
     cwd: repoRoot,
+    inheritEnv: true,
     env: {
-      ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
       CATALOG_URL: `http://127.0.0.1:${portBase + 101}`,
@@ -32,24 +33,11 @@ export async function startGateway(port: number, env: Record<string, string>): P
       CATALOG_RATE_LIMIT_PER_MINUTE: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await gateway.ready(`http://127.0.0.1:${port}/readyz`, { timeoutMs: 30_000 });
   const baseURL = `http://localhost:${port}`;
-  for (let waited = 0; ; waited += 100) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false);
-    if (ready) break;
-    if (child.exitCode !== null || waited > 20_000) throw new Error(`the extra gateway did not start:\n${output.slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   return {
     baseURL,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => gateway.stop(),
   };
 }

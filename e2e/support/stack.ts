@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { runNode } from '../../tools/kit/processes.ts';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const startScript = path.join(repoRoot, 'tools', 'stack', 'start.ts');
@@ -20,25 +20,17 @@ export interface ExtraStack {
  */
 export async function startExtraStack(portBase: number, dataDir: string, env: Record<string, string> = {}): Promise<ExtraStack> {
   const ports = { PORT: portBase, CATALOG_PORT: portBase + 101, CHECKOUT_PORT: portBase + 102, DATABASE_EMULATOR_PORT: portBase + 100, STRIPE_MOCK_PORT: portBase + 111, AUTH_EMULATOR_PORT: portBase + 199 };
-  const child: ChildProcess = spawn(process.execPath, [startScript], {
+  const stack = runNode(startScript, {
+    name: 'the extra stack',
     cwd: repoRoot,
-    env: { ...process.env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATA_DIR: dataDir, RELEASES_DIR: path.join(dataDir, 'releases'), SKIP_BUILD: '1', RATE_LIMIT_PER_MINUTE: '0', CATALOG_RATE_LIMIT_PER_MINUTE: '0', ...env },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    inheritEnv: true,
+    env: { ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATA_DIR: dataDir, RELEASES_DIR: path.join(dataDir, 'releases'), SKIP_BUILD: '1', RATE_LIMIT_PER_MINUTE: '0', CATALOG_RATE_LIMIT_PER_MINUTE: '0', ...env },
+    // Its own group: a SIGKILL to it is a crash of every process of that shop at once.
+    group: true,
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Storefront ready')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then(() => reject(new Error(`the extra stack exited before it was ready:\n${output.slice(-3000)}`)));
-  });
+  await stack.waitFor(/Storefront ready/, 300_000);
   const baseURL = `http://localhost:${ports.PORT}`;
-  const pids = () => [...output.matchAll(/\[stack\] (\S+) is (?:ready|back) \(pid (\d+)/g)];
+  const pids = () => [...stack.output().matchAll(/\[stack\] (\S+) is (?:ready|back) \(pid (\d+)/g)];
   return {
     baseURL,
     pid(service) {
@@ -55,8 +47,8 @@ export async function startExtraStack(portBase: number, dataDir: string, env: Re
       throw new Error(`${service} did not come back within a minute`);
     },
     async stop(signal) {
-      process.kill(-(child.pid as number), signal);
-      await exited;
+      stack.signal(signal);
+      await stack.exited;
       // Every port free again (children that follow their parent out take a moment).
       for (const port of Object.values(ports)) {
         for (let tries = 0; tries < 100; tries++) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { BenchOptions, Db, Size } from '../../tools/bench/args.ts';
-import { Child, onInterrupt } from '../../tools/bench/child.ts';
+import { onInterrupt, startChild } from '../../tools/bench/child.ts';
 import { MemorySampler, processMemory } from '../../tools/bench/system.ts';
 import { CARD_FIELDS, listUrl, suggestionUrl, type ListParams } from '../src/api/client.ts';
 import { PRICE_RANGES, SORT_ORDER } from '../src/shop/queryState.ts';
@@ -230,15 +230,15 @@ function baseEnv(): Record<string, string | undefined> {
 
 /** Runs a catalogue CLI to completion, timing it and sampling its memory. */
 async function runCli(ctx: Context, name: string, script: string, args: string[], env: Record<string, string>, timeoutMs: number) {
-  const child = new Child(name, process.execPath, [path.join(ctx.repoRoot, script), ...args], {
+  const child = startChild(name, process.execPath, [path.join(ctx.repoRoot, script), ...args], {
     cwd: ctx.repoRoot,
     env: { ...baseEnv(), ...env, CATALOG_SEED: String(CATALOG_SEED) },
     logFile: path.join(ctx.workDir, `${name}.log`),
   });
   const sampler = new MemorySampler(child.pid).start(250);
   const started = performance.now();
-  const timer = setTimeout(() => void child.stop(), timeoutMs);
-  const code = await child.wait();
+  const timer = setTimeout(() => void child.stop(10_000), timeoutMs);
+  const code = await child.exited;
   clearTimeout(timer);
   const seconds = (performance.now() - started) / 1000;
   const peak = sampler.stop();
@@ -285,20 +285,20 @@ async function benchOne(ctx: Context, db: Db, size: Size): Promise<CatalogRun> {
     const port = options.basePort + 6;
     const base = `http://127.0.0.1:${port}`;
     const started = performance.now();
-    const service = new Child(`catalog-${db}-${name}`, process.execPath, [path.join(ctx.repoRoot, 'mf-catalog/server/main.ts')], {
+    const service = startChild(`catalog-${db}-${name}`, process.execPath, [path.join(ctx.repoRoot, 'mf-catalog/server/main.ts')], {
       cwd: ctx.repoRoot,
       env: { ...baseEnv(), ...storage.env, HOST: '127.0.0.1', PORT: String(port), SEED_PRODUCTS: String(SEED_PRODUCTS), CATALOG_SEED: String(CATALOG_SEED) },
       logFile: path.join(ctx.workDir, `catalog-${db}-${name}.log`),
     });
     try {
-      await service.ready(`${base}/products/categories`, 10 * 60_000);
+      await service.ready(`${base}/products/categories`, { timeoutMs: 10 * 60_000, when: 'answers' });
       run.startSeconds = (performance.now() - started) / 1000;
       run.databaseBytes = await storage.bytes();
       run.rssIdle = processMemory(service.pid)?.rss ?? null;
       const random = randomStream(0x5eed);
       for (const scenario of scenarios(products)) {
         if (scenario.varied && !options.varied) continue;
-        if (!service.running) throw new Error(`the catalogue service died; its log ends:\n${service.tail()}`);
+        if (!service.alive()) throw new Error(`the catalogue service died; its log ends:\n${service.tail()}`);
         let firstMs: number | null = null;
         if (!scenario.varied) {
           const t0 = performance.now();
@@ -337,7 +337,7 @@ async function benchOne(ctx: Context, db: Db, size: Size): Promise<CatalogRun> {
       }
       run.rssPeak = processMemory(service.pid)?.peak ?? null;
     } finally {
-      await service.stop();
+      await service.stop(10_000);
     }
   } catch (error) {
     run.error = (error as Error).message;

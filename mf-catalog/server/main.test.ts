@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runNode, type NodeProcess } from '../../tools/testing/processes.ts';
+import { runNode, type ManagedProcess } from '../../tools/kit/processes.ts';
 
 const entry = join(__dirname, 'main.ts');
 
 const run = (env: Record<string, string>) => runNode(entry, { env });
 
-async function listening(service: NodeProcess): Promise<string> {
+async function listening(service: ManagedProcess): Promise<string> {
   return (await service.waitFor(/listening on (http:\S+)/, 15_000))[1]!;
 }
 

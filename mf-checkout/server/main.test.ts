@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runNode, startNodeService, type NodeProcess } from '../../tools/testing/processes.ts';
+import { runNode, startNodeService, type ManagedProcess } from '../../tools/kit/processes.ts';
 import { createStripeGateway } from './payments/stripeGateway.ts';
-import { startStripeMock, type StripeMock } from './payments/stripeMock.ts';
+import { startStripeMock, type StripeMock } from './testing/stripeMock.ts';
 import { openSqliteRepository } from './storage/sqlite.ts';
 import { startAuthEmulator, type AuthEmulator } from './testing/authEmulator.ts';
 import { startFakeCatalog, type FakeCatalog } from './testing/fakeCatalog.ts';
@@ -20,7 +20,7 @@ let dir: string;
 const running = new Set<ChildProcess>();
 
 /** `node server/main.ts` exactly as the stack runs it, on a random port. */
-async function startService(extraEnv: Record<string, string> = {}): Promise<NodeProcess & { url: string }> {
+async function startService(extraEnv: Record<string, string> = {}): Promise<ManagedProcess & { url: string }> {
   const service = await startNodeService(path.join(__dirname, 'main.ts'), {
     name: 'checkout service',
     env: {

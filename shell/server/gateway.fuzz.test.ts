@@ -10,6 +10,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import {
   fuzzInRounds,
+  fuzzRun,
   headerSafe,
   HOSTILE_TEXT as SHARED_HOSTILE_TEXT,
   hostileJson as hostileJsonOf,
@@ -17,12 +18,10 @@ import {
   sendRaw,
   type RawRequest as Sent,
   type Rng,
-} from '../../tools/testing/hostileHttp.ts';
+} from '../../tools/kit/hostileHttp.ts';
 import { INTERNAL_TOKEN, startCatalog, startCheckout, startGateway, workspace, type Service } from './testing/liveServices.ts';
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
-const IN_FLIGHT = 8;
+const { seed: SEED, requests: REQUESTS, inFlight: IN_FLIGHT } = fuzzRun(3000);
 
 jest.setTimeout(120_000);
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
-import { freePort, startNodeService, type NodeProcess } from '../../tools/testing/processes.ts';
+import { freePort, startNodeService, type ManagedProcess } from '../../tools/kit/processes.ts';
 
 function fakeUpstream(name: string): Promise<{ url: string; seen: string[]; close: () => void }> {
   const seen: string[] = [];
@@ -22,7 +22,7 @@ function fakeUpstream(name: string): Promise<{ url: string; seen: string[]; clos
 }
 
 /** Runs the real gateway entry point as its own process, as `npm start` does. */
-async function startGateway(env: Record<string, string>): Promise<NodeProcess & { url: string }> {
+async function startGateway(env: Record<string, string>): Promise<ManagedProcess & { url: string }> {
   const started = await startNodeService(path.join(__dirname, 'main.ts'), {
     name: 'gateway',
     inheritEnv: true,
@@ -34,7 +34,7 @@ async function startGateway(env: Record<string, string>): Promise<NodeProcess & 
 }
 
 describe('gateway', () => {
-  let gateway: NodeProcess;
+  let gateway: ManagedProcess;
   let base: string;
   let shellAssets: string;
   let shellDist: string;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport } from 'lighthouse';
 import type { BenchOptions } from './args.ts';
-import { Child } from './child.ts';
+import { startChild } from './child.ts';
 
 export const ROUTES = ['/', '/shop', '/shop/1', '/search?q=chair'];
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -197,7 +197,7 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
 
   log(`[lighthouse] starting the stack on ports ${p}-${p + 5} (tools/stack/start.ts, SKIP_BUILD=0: builds stale front ends first)…`);
   const started = performance.now();
-  const stack = new Child('stack', process.execPath, [path.join(repoRoot, 'tools/stack/start.ts')], {
+  const stack = startChild('stack', process.execPath, [path.join(repoRoot, 'tools/stack/start.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -215,7 +215,7 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
   });
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
-    await stack.ready(`http://127.0.0.1:${p}/remotes.json`, 30 * 60_000);
+    await stack.ready(`http://127.0.0.1:${p}/remotes.json`, { timeoutMs: 30 * 60_000, when: 'answers' });
     // remotes.json answers before the last service logs "ready"; the gateway is last in start order.
     report.stackStartSeconds = (performance.now() - started) / 1000;
     log(`[lighthouse] stack ready in ${report.stackStartSeconds.toFixed(0)} s`);
@@ -227,7 +227,7 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
         const runs: Lhr[] = [];
         let failures = 0;
         while (runs.length < runsPerRoute) {
-          if (!stack.running) throw new Error(`the stack stopped; its log ends:\n${stack.tail()}`);
+          if (!stack.alive()) throw new Error(`the stack stopped; its log ends:\n${stack.tail()}`);
           try {
             runs.push((await auditRoute(ctx, base, route, chrome.port)).lhr);
           } catch (error) {

@@ -11,13 +11,13 @@
 //
 // SOAK_PHASES=load,concurrency,fuzz picks phases; SOAK_PORT_BASE (8500) moves the ports;
 // SOAK_MARKDOWN=1 prints the tables as Markdown (docs/reliability.md). Exit code 1 on any failure.
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
-import { Child, runCleanups } from '../bench/child.ts';
+import { runCleanups, startChild } from '../bench/child.ts';
+import { runNode } from '../kit/processes.ts';
 import { machineInfo } from '../bench/system.ts';
 import { fixed, grouped, renderMarkdown, renderText, type Table } from '../bench/table.ts';
 import { percentile, runLoad, type CatalogueView } from './load.ts';
@@ -47,7 +47,7 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
   mkdirSync(dataDir, { recursive: true });
   log(`starting the stack on ${ports.gateway} (builds the front ends first if their sources changed)…`);
   const stackStarted = Date.now();
-  const stack = new Child('stack', process.execPath, [path.join(repoRoot, 'tools/stack/start.ts')], {
+  const stack = startChild('stack', process.execPath, [path.join(repoRoot, 'tools/stack/start.ts')], {
     cwd: repoRoot,
     logFile: path.join(workDir, 'stack.log'),
     env: {
@@ -70,7 +70,7 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
   });
   try {
     const base = `http://127.0.0.1:${ports.gateway}`;
-    await stack.ready(`${base}/remotes.json`, 600_000);
+    await stack.ready(`${base}/remotes.json`, { timeoutMs: 600_000, when: 'answers' });
     const startSeconds = (Date.now() - stackStarted) / 1000;
     log(`stack ready in ${startSeconds.toFixed(1)} s`);
 
@@ -104,7 +104,7 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
     );
     catalogDb.close();
     const stockMismatches = [...stockBefore].filter(([id, before]) => stockAfter.get(id) !== before - (result.bought.get(id) ?? 0));
-    const stackAlive = stack.running;
+    const stackAlive = stack.alive();
 
     const rows = [...result.samples].map(([kind, values]) => {
       const sorted = [...values].sort((a, b) => a - b);
@@ -139,27 +139,19 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
     return { ok: checks.every(([, ok]) => ok), tables };
   } finally {
     log('stopping the stack…');
-    await stack.stop();
+    await stack.stop(10_000);
   }
 }
 
 /** Runs one jest file of a package with extra environment; answers whether it passed and its summary lines. */
 function jest(pkg: string, file: string, extraEnv: Record<string, string>): Promise<{ ok: boolean; seconds: number; lines: string[] }> {
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/jest/bin/jest.js'), '--ci', file], {
-      cwd: path.join(repoRoot, pkg),
-      env: { ...env, ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-    child.on('exit', (code) => {
-      const lines = output.split('\n').filter((line) => /fuzz on|fuzz \(|concurrent checkouts for|Tests:|✕/.test(line)).map((line) => line.trim());
-      if (code !== 0) log(`${pkg}/${file} failed:\n${output.slice(-4000)}`);
-      resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000, lines });
-    });
+  const child = runNode(path.join(repoRoot, 'node_modules/jest/bin/jest.js'), { args: ['--ci', file], cwd: path.join(repoRoot, pkg), env: { ...env, ...extraEnv } });
+  return child.exited.then((code) => {
+    const output = child.output();
+    const lines = output.split('\n').filter((line) => /fuzz on|fuzz \(|concurrent checkouts for|Tests:|✕/.test(line)).map((line) => line.trim());
+    if (code !== 0) log(`${pkg}/${file} failed:\n${output.slice(-4000)}`);
+    return { ok: code === 0, seconds: (Date.now() - started) / 1000, lines };
   });
 }
 

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runNode } from '../kit/processes.ts';
 import { appDir, frontEndApps, type FrontEndApp } from './apps.ts';
 import { buildFingerprint, isBuildCurrent, stampFile } from './buildStamp.ts';
 import { precompress } from './precompress.ts';
@@ -9,21 +9,10 @@ import { precompress } from './precompress.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webpackBin = path.join(repoRoot, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
 
-function runWebpack(app: FrontEndApp, mode: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [webpackBin, '--mode', mode, '--config', 'webpack.config.ts'], {
-      cwd: appDir(repoRoot, app),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`webpack failed for ${app} (exit ${code}):\n${output.slice(-4000)}`));
-    });
-  });
+async function runWebpack(app: FrontEndApp, mode: string): Promise<void> {
+  const webpack = runNode(webpackBin, { args: ['--mode', mode, '--config', 'webpack.config.ts'], cwd: appDir(repoRoot, app), inheritEnv: true, name: `webpack for ${app}` });
+  const code = await webpack.exited;
+  if (code !== 0) throw new Error(`webpack failed for ${app} (exit ${code}):\n${webpack.output().slice(-4000)}`);
 }
 
 /**

@@ -1,18 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '../kit/processes.ts';
 import { defaultRestartPolicy, restartDelay, Supervisor, type ServiceSpec } from './processes.ts';
 
 jest.setTimeout(30_000);
-
-function freePort(): Promise<number> {
-  const server = http.createServer();
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    }),
-  );
-}
 
 /** A small HTTP service; with `crashAfterMs` it exits with code 3 that long after it started answering. */
 async function service(name: string, crashAfterMs?: number): Promise<ServiceSpec & { url: string }> {
@@ -91,6 +80,6 @@ test('a service that cannot start at all fails the start with its output', async
     cwd: process.cwd(),
     readyUrl: `http://127.0.0.1:${await freePort()}/`,
   };
-  await expect(supervisor.start(broken)).rejects.toThrow(/broken failed to start: exited before it was ready\nDATABASE_URL must be a postgres:\/\/ URL/);
+  await expect(supervisor.start(broken)).rejects.toThrow(/broken exited before it was ready; its output ends:\nDATABASE_URL must be a postgres:\/\/ URL/);
   await supervisor.stopAll();
 });

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { runProcess, type ManagedProcess } from '../kit/processes.ts';
 
 export type ServiceSpec = {
   name: string;
@@ -55,45 +55,9 @@ export async function assertPortFree(port: number, owner: string): Promise<void>
   });
 }
 
-async function waitUntilReady(spec: ServiceSpec, isAlive: () => boolean): Promise<void> {
-  const timeoutMs = spec.readyTimeoutMs ?? 60_000;
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isAlive()) throw new Error('exited before it was ready');
-    try {
-      const response = await fetch(spec.readyUrl, { signal: AbortSignal.timeout(2000) });
-      if (spec.readyWhen === 'answers' || response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`not ready after ${Math.round(timeoutMs / 1000)} s (${spec.readyUrl})`);
-}
-
-/** The last lines a process printed, to show with its crash. */
-class LastLines {
-  private readonly lines: string[] = [];
-  private readonly max: number;
-
-  constructor(max: number) {
-    this.max = max;
-  }
-
-  push(line: string): void {
-    this.lines.push(line);
-    if (this.lines.length > this.max) this.lines.shift();
-  }
-
-  text(): string {
-    return this.lines.join('\n');
-  }
-}
-
 type Supervised = {
   spec: ServiceSpec;
-  child: ChildProcess | null;
-  output: LastLines;
+  process: ManagedProcess | null;
   startedAt: number;
   crashesInARow: number;
   exits: number[];
@@ -123,48 +87,44 @@ export class Supervisor {
 
   /** Starts a service and resolves once it is ready; a service that cannot start at all rejects. */
   async start(spec: ServiceSpec): Promise<void> {
-    const service: Supervised = { spec, child: null, output: new LastLines(20), startedAt: 0, crashesInARow: 0, exits: [], restartTimer: null, started: false };
+    const service: Supervised = { spec, process: null, startedAt: 0, crashesInARow: 0, exits: [], restartTimer: null, started: false };
     this.services.push(service);
-    try {
-      await this.launch(service);
-      service.started = true;
-    } catch (error) {
-      throw new Error(`${spec.name} failed to start: ${(error as Error).message}\n${service.output.text()}`);
-    }
+    // A failed start rejects with the kit's message: the service's name, why, and its last lines.
+    await this.launch(service);
+    service.started = true;
   }
 
   private async launch(service: Supervised): Promise<void> {
     const { spec } = service;
-    const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: { ...process.env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    service.child = child;
-    service.startedAt = Date.now();
-    let exited = false;
-    const relay = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) {
-        if (!line.trim()) continue;
-        service.output.push(line);
-        stream.write(`[${spec.name}] ${line}\n`);
-      }
-    };
-    child.stdout?.on('data', relay(process.stdout));
-    child.stderr?.on('data', relay(process.stderr));
-    child.on('exit', (code, signal) => {
-      exited = true;
-      if (service.child === child) service.child = null;
-      if (!this.stopping && service.started) this.onExit(service, code, signal);
+    // Children follow the supervisor out even when it is killed with SIGKILL (exitWithParent).
+    const child = runProcess(spec.command, spec.args, {
+      name: spec.name,
+      cwd: spec.cwd,
+      env: spec.env,
+      inheritEnv: true,
+      exitWithParent: spec.command === process.execPath,
+      keepChars: 20_000,
+      onLine: (line, stream) => (stream === 'stdout' ? process.stdout : process.stderr).write(`[${spec.name}] ${line}\n`),
     });
-    await waitUntilReady(spec, () => !exited);
+    service.process = child;
+    service.startedAt = Date.now();
+    void child.exited.then(() => {
+      if (service.process === child) service.process = null;
+      if (!this.stopping && service.started) this.onExit(service, child);
+    });
+    await child.ready(spec.readyUrl, { timeoutMs: spec.readyTimeoutMs, when: spec.readyWhen });
   }
 
-  private onExit(service: Supervised, code: number | null, signal: NodeJS.Signals | null): void {
+  private onExit(service: Supervised, exited: ManagedProcess): void {
     const { spec } = service;
+    const { exitCode: code, signalCode: signal } = exited.child;
     const now = Date.now();
     if (now - service.startedAt >= this.policy.healthyAfterMs) service.crashesInARow = 0;
     service.crashesInARow++;
     service.exits = [...service.exits.filter((at) => now - at < this.policy.crashLoopWindowMs), now];
     const delay = restartDelay(this.policy, service.crashesInARow);
     const how = signal ? `killed by ${signal}` : `exit code ${code}`;
-    this.warn(`[stack] ${spec.name} stopped unexpectedly (${how}); the rest of the shop keeps running. Its last lines:\n${indent(service.output.text())}`);
+    this.warn(`[stack] ${spec.name} stopped unexpectedly (${how}); the rest of the shop keeps running. Its last lines:\n${indent(exited.tail())}`);
     if (service.exits.length >= this.policy.crashLoopExits) {
       this.warn(
         `[stack] !!! ${spec.name} is crash-looping: ${service.exits.length} exits in ${Math.round(this.policy.crashLoopWindowMs / 1000)} s. ` +
@@ -176,11 +136,11 @@ export class Supervisor {
       service.restartTimer = null;
       const began = Date.now();
       this.launch(service).then(
-        () => this.log(`[stack] ${spec.name} is back (pid ${service.child?.pid}, ready in ${((Date.now() - began) / 1000).toFixed(1)} s)`),
+        () => this.log(`[stack] ${spec.name} is back (pid ${service.process?.pid}, ready in ${((Date.now() - began) / 1000).toFixed(1)} s)`),
         (error: Error) => {
           // Not ready in time: stop that attempt; its exit schedules the next one.
           this.warn(`[stack] ${spec.name} did not come back: ${error.message}`);
-          service.child?.kill('SIGKILL');
+          service.process?.signal('SIGKILL');
         },
       );
     }, delay);
@@ -188,33 +148,15 @@ export class Supervisor {
 
   /** The process id of a service, while it runs. */
   pid(name: string): number | undefined {
-    return this.services.find((service) => service.spec.name === name)?.child?.pid;
+    return this.services.find((service) => service.spec.name === name)?.process?.pid;
   }
 
   async stopAll(): Promise<void> {
     this.stopping = true;
     for (const service of this.services) if (service.restartTimer) clearTimeout(service.restartTimer);
-    const alive = this.services.map((service) => service.child).filter((child): child is ChildProcess => !!child && child.exitCode === null && child.signalCode === null);
+    // Past the services' own grace period (10 s), a process that still runs is killed.
     await Promise.all(
-      alive.reverse().map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            const kill = (signal: NodeJS.Signals) => {
-              try {
-                child.kill(signal);
-              } catch {
-                // Already gone.
-              }
-            };
-            // Past the services' own grace period (10 s), a process that still runs is killed.
-            const force = setTimeout(() => kill('SIGKILL'), 12_000);
-            child.once('exit', () => {
-              clearTimeout(force);
-              resolve();
-            });
-            kill('SIGTERM');
-          }),
-      ),
+      [...this.services].reverse().map((service) => service.process?.stop(12_000)),
     );
   }
 }

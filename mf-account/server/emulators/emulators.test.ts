@@ -1,10 +1,10 @@
 /** The launchers: readiness, clean stop, clear failures, and no orphans when the launching process dies. */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { startAuthEmulator, startDatabaseServer } from './index.ts';
-import { freePort, httpGetJson, isPortOpen, probeRtdbHandshake, sleep } from './processUtils.ts';
+import { freePort, runNode } from '../../../tools/kit/processes.ts';
+import { httpGetJson, isPortOpen, probeRtdbHandshake, sleep } from './processUtils.ts';
 
 jest.setTimeout(120_000);
 
@@ -111,24 +111,17 @@ describe('no orphans', () => {
       console.log(JSON.stringify({ auth: b.auth.pid, db: b.database.pid }));
       setInterval(() => {}, 1000);
     `;
-    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const pids = await new Promise<{ auth: number; db: number }>((resolve, reject) => {
-      let out = '';
-      parent.stdout.on('data', (c: Buffer) => {
-        out += c.toString();
-        const line = out.split('\n').find((l) => l.startsWith('{'));
-        if (line) resolve(JSON.parse(line) as { auth: number; db: number });
-      });
-      parent.on('exit', (code) => reject(new Error(`launcher exited early (${code})`)));
-    });
+    // exitWithParent off: the backends' own watch of their parent is what is under test.
+    const parent = runNode('--input-type=module', { args: ['-e', script], inheritEnv: true, exitWithParent: false, name: 'launcher' });
+    const pids = JSON.parse((await parent.waitFor(/^\{.*\}$/m, 120_000))[0]) as { auth: number; db: number };
     expect(alive(pids.auth)).toBe(true);
     expect(alive(pids.db)).toBe(true);
-    parent.kill('SIGKILL');
+    parent.signal('SIGKILL');
     expect(await waitDead(pids.db, 10_000)).toBe(true);
     expect(await waitDead(pids.auth, 15_000)).toBe(true);
   });
 
-  it('the CLI (started without IPC, as the stack does) stops itself and its emulators when its parent is SIGKILLed', async () => {
+  it('the CLI (started without IPC, as a supervisor other than ours may) stops itself and its emulators when its parent is SIGKILLed', async () => {
     const cli = path.join(__dirname, 'cli.ts');
     // An intermediate parent we can SIGKILL; it reports the CLI's pid and relays the CLI's output.
     const script = `
@@ -138,22 +131,12 @@ describe('no orphans', () => {
       c.stdout.pipe(process.stdout);
       setInterval(() => {}, 1000);
     `;
-    const parent = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const seen = await new Promise<{ cli: number; children: number[] }>((resolve, reject) => {
-      let out = '';
-      parent.stdout.on('data', (c: Buffer) => {
-        out += c.toString();
-        if (out.includes('Ctrl-C to stop.')) {
-          const cliPid = Number(/CLI (\d+)/.exec(out)?.[1]);
-          const children = [...out.matchAll(/pid (\d+)/g)].map((m) => Number(m[1]));
-          resolve({ cli: cliPid, children });
-        }
-      });
-      parent.on('exit', (code) => reject(new Error(`parent exited early (${code}): ${out}`)));
-    });
+    const parent = runNode('-e', { args: [script], inheritEnv: true, exitWithParent: false, name: 'parent' });
+    await parent.waitFor(/Ctrl-C to stop\./, 120_000);
+    const seen = { cli: Number(/CLI (\d+)/.exec(parent.output())?.[1]), children: [...parent.output().matchAll(/pid (\d+)/g)].map((m) => Number(m[1])) };
     expect(seen.children).toHaveLength(2);
     for (const pid of [seen.cli, ...seen.children]) expect(alive(pid)).toBe(true);
-    parent.kill('SIGKILL');
+    parent.signal('SIGKILL');
     expect(await waitDead(seen.cli, 20_000)).toBe(true);
     for (const pid of seen.children) expect(await waitDead(pid, 15_000)).toBe(true);
   });

@@ -2,17 +2,17 @@
  * Shoppers' accounts survive a restart of the local backends: a clean stop, and a kill -9 of the whole
  * process group one second after the last change.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectDatabaseEmulator, get, getDatabase, ref, set } from 'firebase/database';
 import { releaseAuthTimers } from '../../src/firebase/accountService.ts';
 import { uniqueEmail } from '../testing/backends.ts';
 import { emulatorsDir } from './paths.ts';
-import { exited, freePort, pollUntil, sleep } from './processUtils.ts';
+import { freePort, pollUntil, runNode, type ManagedProcess } from '../../../tools/kit/processes.ts';
 
 jest.setTimeout(180_000);
 
@@ -24,7 +24,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 interface Backends {
-  child: ChildProcess;
+  process: ManagedProcess;
   authUrl: string;
   dbHost: string;
   dbPort: number;
@@ -34,30 +34,20 @@ interface Backends {
 async function start(): Promise<Backends> {
   const authPort = await freePort();
   const dbPort = await freePort();
-  const child = spawn(
-    process.execPath,
-    [path.join(emulatorsDir, 'cli.ts'), 'all', '--project', projectId, '--auth-port', String(authPort), '--db-port', String(dbPort), '--data-dir', dataDir],
-    { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await pollUntil(async () => output.includes('Ctrl-C to stop.'), {
-    timeoutMs: 120_000,
-    intervalMs: 100,
-    abort: exited(child).then(() => `backends exited: ${output}`),
-    what: 'account backends',
-  }).catch((error: Error) => {
-    throw new Error(`${error.message}\n${output}`);
+  const backends = runNode(path.join(emulatorsDir, 'cli.ts'), {
+    args: ['all', '--project', projectId, '--auth-port', String(authPort), '--db-port', String(dbPort), '--data-dir', dataDir],
+    name: 'account backends',
+    group: true,
   });
-  return { child, authUrl: `http://127.0.0.1:${authPort}`, dbHost: '127.0.0.1', dbPort };
+  await backends.waitFor(/Ctrl-C to stop\./, 120_000);
+  return { process: backends, authUrl: `http://127.0.0.1:${authPort}`, dbHost: '127.0.0.1', dbPort };
 }
 
 async function killGroup(backends: Backends, signal: NodeJS.Signals): Promise<void> {
-  process.kill(-(backends.child.pid as number), signal);
-  await exited(backends.child);
+  backends.process.signal(signal);
+  await backends.process.exited;
   // The Auth emulator runs in a group of its own and follows its parent out; wait until its port is free.
-  await pollUntil(async () => (await fetch(backends.authUrl).then(() => false, () => true)), { timeoutMs: 20_000, intervalMs: 100, what: 'auth port to close' });
+  await pollUntil(async () => (await fetch(backends.authUrl).then(() => false, () => true)), { timeoutMs: 20_000, what: 'auth port to close' });
 }
 
 async function withClient<T>(backends: Backends, email: string, signUpFirst: boolean, use: (uid: string, db: ReturnType<typeof getDatabase>) => Promise<T>): Promise<T> {

@@ -11,7 +11,7 @@ import {
   type RunningAccountBackends,
   type RunningDatabaseServer,
 } from '../../server/emulators/index.ts';
-import { freePort } from '../../server/emulators/processUtils.ts';
+import { freePort } from '../../../tools/kit/processes.ts';
 import { createEmulatorUser, rejection, uniqueEmail } from '../../server/testing/backends.ts';
 import { createAccountService, recordFromSignUp, type AccountService, type SignUpInput } from './accountService.ts';
 import { AccountError } from './errors.ts';

@@ -9,6 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import {
   fuzzInRounds,
+  fuzzRun,
   headerSafe,
   HOSTILE_TEXT as SHARED_HOSTILE_TEXT,
   hostileJson as hostileJsonOf,
@@ -16,12 +17,10 @@ import {
   sendRaw as send,
   type RawRequest as Sent,
   type Rng,
-} from '../../../tools/testing/hostileHttp.ts';
+} from '../../../tools/kit/hostileHttp.ts';
 import { BACKENDS, TEST_TOKEN, startTestServer, type TestServer } from '../testing/harness.ts';
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 4000);
-const IN_FLIGHT = 8;
+const { seed: SEED, requests: REQUESTS, inFlight: IN_FLIGHT } = fuzzRun(4000);
 
 jest.setTimeout(120_000);
 

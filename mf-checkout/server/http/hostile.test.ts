@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startStripeMock, type StripeMock } from '../payments/stripeMock.ts';
+import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import {
   billing,

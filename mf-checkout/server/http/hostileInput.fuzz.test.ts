@@ -14,6 +14,7 @@ import pg from 'pg';
 import {
   drawsForSeed,
   fuzzInRounds,
+  fuzzRun,
   headerSafe,
   HOSTILE_NUMBERS,
   HOSTILE_TEXT as SHARED_HOSTILE_TEXT,
@@ -22,8 +23,8 @@ import {
   sendRaw,
   type RawRequest as Sent,
   type Rng,
-} from '../../../tools/testing/hostileHttp.ts';
-import { startStripeMock, type StripeMock } from '../payments/stripeMock.ts';
+} from '../../../tools/kit/hostileHttp.ts';
+import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
 import { openPostgresRepository } from '../storage/postgres.ts';
 import type { OrderRepository } from '../storage/repository.ts';
 import { openSqliteRepository } from '../storage/sqlite.ts';
@@ -32,9 +33,7 @@ import { billing } from '../testing/harness.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 import { createTestSchema, TEST_DATABASE_URL } from '../testing/postgres.ts';
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
-const IN_FLIGHT = 8;
+const { seed: SEED, requests: REQUESTS, inFlight: IN_FLIGHT } = fuzzRun(3000);
 
 jest.setTimeout(120_000);
 

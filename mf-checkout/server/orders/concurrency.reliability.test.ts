@@ -13,8 +13,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { runNode, type NodeProcess } from '../../../tools/testing/processes.ts';
-import { startStripeMock, type StripeMock } from '../payments/stripeMock.ts';
+import { runNode, type ManagedProcess } from '../../../tools/kit/processes.ts';
+import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
 import { billing } from '../testing/harness.ts';
 import { TEST_DATABASE_URL } from '../testing/postgres.ts';
 
@@ -30,10 +30,10 @@ const suffix = randomBytes(5).toString('hex');
 const catalogSchema = `reliability_catalog_${suffix}`;
 const ordersSchema = `reliability_orders_${suffix}`;
 
-type Service = NodeProcess & { url: string };
+type Service = ManagedProcess & { url: string };
 const running = new Set<ChildProcess>();
 
-function spawnNode(script: string, env: Record<string, string>): NodeProcess {
+function spawnNode(script: string, env: Record<string, string>): ManagedProcess {
   const { ARGS, ...rest } = env;
   const started = runNode(path.join(repoRoot, script), { cwd: repoRoot, env: rest, args: ARGS ? ARGS.split(' ') : [] });
   running.add(started.child);
@@ -191,7 +191,7 @@ test('payment server down: a clear 503, nothing charged, the order failed and it
   expect(answer.body).toEqual({ code: 'payment_unavailable', message: expect.stringMatching(/^The payment service is unavailable right now\. You have not been charged/) });
   expect(await stockOf(3)).toBe(5);
   expect(await query(ordersSchema, `SELECT status, failure_code FROM orders WHERE email = 'shopper-1000000@example.com'`)).toEqual([{ status: 'failed', failure_code: 'payment_unavailable' }]);
-  mock = await startStripeMock({ port: new URL(mock.url).port ? Number(new URL(mock.url).port) : 0 });
+  mock = await startStripeMock({ port: mock.port });
   // Back on the same address (the instances keep theirs), empty: the retry is its only charge.
   const retry = await checkout(instances[1]!, 1_000_001, 3);
   expect(retry.status).toBe(200);

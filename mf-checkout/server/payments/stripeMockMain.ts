@@ -1,23 +1,36 @@
-import { startStripeMock } from './stripeMock.ts';
+import type { AddressInfo } from 'node:net';
+import stripeMock from 'stripe-stateful-mock';
+import { z } from 'zod';
 
-// The local Stripe of the embedded stack (tools/stack starts it with HOST and PORT), or of a
-// checkout developer working alone: `npm run stripe-mock -w mf-checkout`.
-const port = Number(process.env.PORT ?? 12111);
-const host = process.env.HOST ?? '127.0.0.1';
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`Invalid PORT for the Stripe mock: ${process.env.PORT}`);
+// The local Stripe of the embedded stack (tools/stack starts it with HOST and PORT), of the checkout
+// tests (PORT=0: any free port, read from the line it prints), or of a checkout developer working
+// alone: `npm run stripe-mock -w mf-checkout`. The package's own CLI listens on every interface and
+// cannot report the port it bound, hence this entry point.
+const env = z
+  .object({
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(12111),
+  })
+  .safeParse(process.env);
+if (!env.success) {
+  console.error(`Invalid configuration for the Stripe mock: ${z.prettifyError(env.error)}`);
   process.exit(1);
 }
-const mock = await startStripeMock({ port, host, onLog: (line) => console.log(line) }).catch((error: Error) => {
-  console.error(error.message);
+const { HOST: host, PORT: port } = env.data;
+
+const server = stripeMock.createExpressApp().listen(port, host, () => {
+  const bound = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
+  console.log(`stripe-stateful-mock listening on ${url} (checkout: STRIPE_MOCK_URL=${url})`);
+});
+server.on('error', (error) => {
+  console.error(`The Stripe mock could not listen on ${host}:${port}: ${error.message}`);
   process.exit(1);
 });
-console.log(`stripe-stateful-mock listening on ${mock.url} (checkout: STRIPE_MOCK_URL=${mock.url})`);
-// The launcher unrefs the child so tests can exit; here the process must stay up until a signal.
-const keepAlive = setInterval(() => undefined, 1 << 30);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    clearInterval(keepAlive);
-    void mock.stop().then(() => process.exit(0));
+    server.close(() => process.exit(0));
+    // Keep-alive connections of a client would hold close() open.
+    server.closeAllConnections();
   });
 }

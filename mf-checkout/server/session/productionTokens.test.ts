@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startNodeService, type NodeProcess } from '../../../tools/testing/processes.ts';
+import { startNodeService, type ManagedProcess } from '../../../tools/kit/processes.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { request } from '../testing/harness.ts';
 
@@ -44,7 +44,7 @@ function claims(uid: string, overrides: Record<string, unknown> = {}): Record<st
 
 let keys: http.Server;
 let catalog: FakeCatalog;
-let service: NodeProcess & { url: string };
+let service: ManagedProcess & { url: string };
 let dir: string;
 
 beforeAll(async () => {

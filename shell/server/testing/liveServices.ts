@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startNodeService } from '../../../tools/testing/processes.ts';
+import { freePort, startNodeService } from '../../../tools/kit/processes.ts';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 

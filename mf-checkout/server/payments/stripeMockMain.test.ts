@@ -1,9 +1,9 @@
 import { createStripeGateway } from './stripeGateway.ts';
-import { startStripeMock } from './stripeMock.ts';
+import { startStripeMock } from '../testing/stripeMock.ts';
 
 jest.setTimeout(20_000);
 
-describe('stripe-stateful-mock launcher', () => {
+describe('the local Stripe (stripeMockMain.ts)', () => {
   test('starts on a free loopback port, serves the SDK, and stops', async () => {
     const mock = await startStripeMock();
     try {
@@ -51,7 +51,7 @@ describe('stripe-stateful-mock launcher', () => {
   test('a port in use is a clear error', async () => {
     const first = await startStripeMock();
     try {
-      await expect(startStripeMock({ port: first.port })).rejects.toThrow(/stripe-stateful-mock exited with code 1: .*EADDRINUSE/);
+      await expect(startStripeMock({ port: first.port })).rejects.toThrow(/The Stripe mock could not listen on 127\.0\.0\.1:\d+: listen EADDRINUSE/);
     } finally {
       await first.stop();
     }

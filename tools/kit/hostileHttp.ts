@@ -203,3 +203,8 @@ export function parseAnswer(data: Buffer, head: boolean, closed = false): RawAns
   }
   return closed ? answer(rest) : null; // delimited by the end of the connection
 }
+
+/** A fuzz run's seed and size: FUZZ_SEED replays a run, FUZZ_REQUESTS widens it. */
+export function fuzzRun(defaultRequests: number): { seed: number; requests: number; inFlight: number } {
+  return { seed: Number(process.env.FUZZ_SEED ?? 20261121), requests: Number(process.env.FUZZ_REQUESTS ?? defaultRequests), inFlight: 8 };
+}
