@@ -2,16 +2,10 @@
 // searches, opens a product, sends a preflighted request and a delayed one, and cannot change the
 // shop's state; and a catalogue administrator's writes change what /shop shows (SQLite and PostgreSQL).
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
-import { freePort, startNodeService, type ManagedProcess } from '../tools/kit/processes';
+import { freePort } from '../tools/kit/processes';
 import { baseURL } from './playwright.config';
-import { startGateway, type ExtraGateway } from './support/gateway';
-
-const repoRoot = path.resolve(__dirname, '..');
+import { startOwnCatalogue } from './support/catalogue';
 
 /** The app: plain browser JavaScript against the API's base URL, as DummyJSON's examples are written. */
 function appPage(api: string, shop: string): string {
@@ -105,33 +99,6 @@ test('a state-changing request carrying another origin is refused with 403, whil
 
 const ADMIN_TOKEN = 'e2e-catalogue-admin-token';
 
-/** A catalogue of its own (SQLite file or PostgreSQL schema) behind a gateway of its own, for writes the rest of the suite must not see. */
-async function ownCatalogue(backend: 'sqlite' | 'postgres', port: number): Promise<{ shop: ExtraGateway; stop(): Promise<void> }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-catalog-api-'));
-  const schema = `e2e_catalog_api_${process.pid}`;
-  const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const storage: Record<string, string> = backend === 'sqlite' ? { SQLITE_PATH: path.join(dir, 'catalog.db') } : { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema };
-  const catalogue: ManagedProcess & { url: string } = await startNodeService(path.join(repoRoot, 'mf-catalog/server/main.ts'), {
-    env: { HOST: '127.0.0.1', PORT: '0', CATALOG_ADMIN_TOKEN: ADMIN_TOKEN, INTERNAL_TOKEN: 'e2e-unused-internal-token', ...storage },
-    timeoutMs: 60_000,
-  });
-  const shop = await startGateway(port, { CATALOG_URL: catalogue.url, CONTACT_DB: ':memory:' });
-  return {
-    shop,
-    async stop() {
-      await shop.stop();
-      await catalogue.stop();
-      rmSync(dir, { recursive: true, force: true });
-      if (backend === 'postgres') {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
-      }
-    },
-  };
-}
-
 /** What a shopper who opens `url` now sees (a new browser context: nothing cached from before). */
 async function freshLook(browser: Browser, url: string, look: (page: Page) => Promise<void>): Promise<void> {
   const context = await browser.newContext();
@@ -148,7 +115,7 @@ for (const [backend, offset] of [['sqlite', 560], ['postgres', 570]] as const) {
   test(`catalogue writes with the admin token change what /shop shows, on ${backend}; without it they are refused`, async ({ browser, playwright }) => {
     test.setTimeout(120_000);
     const port = Number(process.env.E2E_PORT_BASE ?? 4000) + offset;
-    const { shop, stop } = await ownCatalogue(backend, port);
+    const { shop, stop } = await startOwnCatalogue(backend, port, { catalogue: { CATALOG_ADMIN_TOKEN: ADMIN_TOKEN } });
     const api = await playwright.request.newContext({ baseURL: `${shop.baseURL}/api/catalog/` });
     try {
       const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };

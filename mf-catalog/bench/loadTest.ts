@@ -10,7 +10,8 @@ import { onInterrupt, startChild } from '../../tools/bench/child.ts';
 import { MemorySampler, processMemory } from '../../tools/bench/system.ts';
 import { CARD_FIELDS, listUrl, suggestionUrl, type ListParams } from '../src/api/client.ts';
 import { PRICE_RANGES, SORT_ORDER } from '../src/shop/queryState.ts';
-import { CATEGORY_SLUGS, COLORS } from '../server/products/model.ts';
+import { COLORS } from '../server/products/model.ts';
+import { SEED_CATEGORIES } from '../server/seed/vocabulary.ts';
 import { presentProduct } from '../server/products/present.ts';
 import { generateProduct } from '../server/seed/generator.ts';
 
@@ -87,7 +88,7 @@ export function scenarios(products: number): Scenario[] {
         const { sortBy, order } = pick(random, SORTS);
         const range = random() < 0.7 ? pick(random, PRICE_RANGES) : null;
         return shopUrl({
-          ...(random() < 0.85 ? { category: pick(random, CATEGORY_SLUGS) } : {}),
+          ...(random() < 0.85 ? { category: pick(random, SEED_CATEGORIES) } : {}),
           ...(random() < 0.3 ? { color: pick(random, COLORS).name } : {}),
           ...(range ? { minPrice: range.min, maxPrice: range.max } : {}),
           sortBy,

@@ -54,6 +54,7 @@ async function buildApp(config: CatalogConfig, store: CatalogStore, stopping: ()
     repository: store,
     imageBase: config.publicImageBase,
     apiBase: config.publicApiBase,
+    menuCategories: config.menuCategories,
     maxLimit: config.maxLimit,
     countCacheTtlMs: config.countCacheTtlMs,
     productCache: { maxEntries: config.productCacheSize, ttlMs: config.productCacheTtlMs },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isCategorySlug } from './products/model.ts';
+import { SEED_CATEGORIES } from './seed/vocabulary.ts';
 
 export interface CatalogConfig {
   port: number;
@@ -18,6 +20,11 @@ export interface CatalogConfig {
    * change the catalogue only with it; while unset they are refused.
    */
   adminToken: string | null;
+  /**
+   * The categories the shop's header menu offers, in its order (the spec's six by default). They are
+   * marked with their position in /products/categories when the catalogue holds them.
+   */
+  menuCategories: string[];
   /** Where the browser finds this service's images, e.g. "/api/catalog" behind the gateway. */
   publicImageBase: string;
   /** Where the browser finds this service's API, used for the category urls. */
@@ -87,6 +94,10 @@ const schema = z.object({
   SQLITE_PATH: text('SQLITE_PATH').min(1).optional(),
   INTERNAL_TOKEN: text('INTERNAL_TOKEN').min(8, { error: 'INTERNAL_TOKEN must be at least 8 characters' }).optional(),
   CATALOG_ADMIN_TOKEN: text('CATALOG_ADMIN_TOKEN').min(16, { error: 'CATALOG_ADMIN_TOKEN must be at least 16 characters' }).optional(),
+  MENU_CATEGORIES: text('MENU_CATEGORIES')
+    .transform((raw) => raw.split(',').map((slug) => slug.trim()).filter(Boolean))
+    .refine((slugs) => slugs.every(isCategorySlug), { error: 'MENU_CATEGORIES must be category slugs separated by commas, e.g. furniture,home-decoration' })
+    .default([...SEED_CATEGORIES]),
   PUBLIC_IMAGE_BASE: publicBase('PUBLIC_IMAGE_BASE').default('/api/catalog'),
   PUBLIC_API_BASE: publicBase('PUBLIC_API_BASE').default('/api/catalog'),
   CATALOG_SEED: integer('CATALOG_SEED', 0, 2 ** 32 - 1).default(20261121),
@@ -132,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     sqlitePath: c.SQLITE_PATH ?? defaults.sqlitePath,
     internalToken: c.INTERNAL_TOKEN ?? null,
     adminToken: c.CATALOG_ADMIN_TOKEN ?? null,
+    menuCategories: c.MENU_CATEGORIES,
     publicImageBase: c.PUBLIC_IMAGE_BASE,
     publicApiBase: c.PUBLIC_API_BASE,
     seed: c.CATALOG_SEED,

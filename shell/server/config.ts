@@ -64,6 +64,13 @@ export function gatewayConfigSchema(repoRoot: string) {
       DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL').optional(),
       // Redis for rate limits shared by every gateway instance; in-process counters when unset.
       REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
+      // Origins product pictures may come from besides the catalogue (a shop's CDN), comma-separated:
+      // the Content-Security-Policy's img-src allows them.
+      IMAGE_ORIGINS: z
+        .string()
+        .transform((raw) => raw.split(',').map((entry) => entry.trim()).filter(Boolean))
+        .refine((origins) => origins.every(isOrigin), 'must be http(s) origins separated by commas, e.g. https://cdn.example.com (no path)')
+        .default([]),
       // Addresses (or CIDRs) of reverse proxies in front of the gateway whose X-Forwarded-For is
       // believed, comma-separated. Unset: the socket's address is the client (nobody can spoof it).
       TRUST_PROXY: z
@@ -99,6 +106,7 @@ export function gatewayConfigSchema(repoRoot: string) {
       trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
       catalogUrl: env.CATALOG_URL,
       checkoutUrl: env.CHECKOUT_URL,
+      imageOrigins: env.IMAGE_ORIGINS,
       // The local Firebase as the gateway reaches it (its /readyz); the browser's address otherwise.
       emulatorProbes: {
         authUrl: env.FIREBASE_AUTH_EMULATOR_INTERNAL_URL,
@@ -142,6 +150,13 @@ function emulatorSetting(env: { NODE_ENV?: string | undefined }, value: string |
 
 /** Every variable the gateway reads (deployment files are checked against it). */
 export const variableNames: readonly string[] = Object.keys(gatewayConfigSchema('').in.shape);
+
+/** An http(s) origin exactly as a browser writes it: scheme, host and port, nothing more. */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const parsed = new URL(value);
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === value;
+}
 
 export type GatewayConfig = z.output<ReturnType<typeof gatewayConfigSchema>>;
 

@@ -142,6 +142,16 @@ describe('security headers', () => {
     expect(contentSecurityPolicy(loadGatewayConfig({}, repoRoot))).not.toContain('stripe');
   });
 
+  it('pictures from the origins IMAGE_ORIGINS names, and only for images; a path or another scheme is refused at start', () => {
+    const csp = directives(contentSecurityPolicy(loadGatewayConfig({ IMAGE_ORIGINS: 'https://cdn.example.com, http://127.0.0.1:4600' }, repoRoot)));
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.com', 'http://127.0.0.1:4600']);
+    expect(csp.get('connect-src')).not.toContain('https://cdn.example.com');
+    expect(directives(contentSecurityPolicy(loadGatewayConfig({}, repoRoot))).get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    for (const bad of ['https://cdn.example.com/images', 'ftp://cdn.example.com', 'cdn.example.com']) {
+      expect(() => loadGatewayConfig({ IMAGE_ORIGINS: bad }, repoRoot)).toThrow(/IMAGE_ORIGINS.*must be http\(s\) origins separated by commas/);
+    }
+  });
+
   it('the remote configuration inlined into pages cannot close its element, whatever the configured URLs say', async () => {
     const hostile = await startGateway(`${ws.root}/hostile`, { catalogUrl: catalog.url, checkoutUrl: checkout.url }, {
       REMOTE_CART_URL: 'https://cdn.example.com/</script><script>window.__x=1</script>/mf-manifest.json',

@@ -3,7 +3,8 @@ import type { GatewayConfig } from './config.ts';
 /**
  * The Content-Security-Policy allows only what the shop loads: its own origin, the origins its
  * remotes are served from (`remoteOrigins`: the live and canary releases hosted elsewhere), the
- * Firebase endpoints it is configured with, and Stripe's origins only when Stripe is configured.
+ * Firebase endpoints it is configured with, Stripe's origins only when Stripe is configured, and
+ * pictures from the origins a shop's catalogue keeps them on (IMAGE_ORIGINS).
  */
 export function contentSecurityPolicy(config: GatewayConfig, remoteOrigins: readonly string[] = []): string {
   const connect = new Set(["'self'", ...remoteOrigins]);
@@ -32,7 +33,7 @@ export function contentSecurityPolicy(config: GatewayConfig, remoteOrigins: read
     "default-src 'self'",
     `script-src ${[...scripts].join(' ')}`,
     `style-src 'self'${fromRemotes}`,
-    `img-src 'self' data: blob:${fromRemotes}`,
+    `img-src 'self' data: blob:${fromRemotes}${config.imageOrigins.map((origin) => ` ${origin}`).join('')}`,
     `font-src 'self'${fromRemotes}`,
     `connect-src ${[...connect].join(' ')}`,
     `frame-src ${frames.size ? [...frames].join(' ') : "'none'"}`,

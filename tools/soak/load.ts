@@ -2,6 +2,7 @@
 // (pages, the catalogue API, the remote configuration and manifests, product images) and, now and
 // then, pays for one item with a Stripe test card. Latency is recorded per kind of request.
 import http from 'node:http';
+import { SEED_CATEGORIES } from '../../mf-catalog/server/seed/vocabulary.ts';
 
 export interface Sample {
   kind: string;
@@ -43,7 +44,8 @@ const SORTS = [
   ['discountPercentage', 'desc'],
   ['price', 'asc'],
 ] as const;
-const CATEGORIES = ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'];
+/** The seed's categories: the soak runs against the seed catalogue. */
+const CATEGORIES = SEED_CATEGORIES;
 
 /** Small deterministic generator, so two runs ask the same things in the same proportions. */
 function random(seed: number) {

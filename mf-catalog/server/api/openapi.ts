@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { delayParam } from '../http/delay.ts';
-import { CATEGORY_SLUGS, COLOR_NAMES } from '../products/model.ts';
+import { CATEGORY_SLUG, COLOR_NAMES, MAX_CATEGORY_SLUG } from '../products/model.ts';
 import { newProductBody, productChangeBody } from '../products/productInput.ts';
 import { listQuerySchema, selectOnly } from '../products/query.ts';
 
@@ -43,7 +43,12 @@ const productList = z.strictObject({
   totalIsLowerBound: z.literal(true).optional().describe('Counting stopped at total: more products match'),
   facets: facets.optional(),
 });
-const category = z.strictObject({ slug: z.string(), name: z.string(), url: z.string() });
+const category = z.strictObject({
+  slug: z.string(),
+  name: z.string(),
+  url: z.string(),
+  menu: z.number().int().min(1).optional().describe("Position in the shop's header menu, for the categories it offers"),
+});
 const deletedProduct = z.strictObject({ ...productShape, isDeleted: z.literal(true), deletedOn: z.string() });
 const error = z.object({ message: z.string().describe('What was wrong, in words a developer can act on') });
 
@@ -119,9 +124,9 @@ export function openApiDocument(options: { serverUrl: string; maxLimit: number }
       '/products/category/{slug}': {
         get: {
           operationId: 'listCategory',
-          summary: 'A page of one category',
-          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', enum: [...CATEGORY_SLUGS] } }, ...listing],
-          responses: { ...page, 404: problem('No such category') },
+          summary: 'A page of one category (empty for a category no product carries)',
+          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: CATEGORY_SLUG.source, maxLength: MAX_CATEGORY_SLUG } }, ...listing],
+          responses: { ...page, 404: problem('Not a category slug') },
         },
       },
       '/products/{id}': {

@@ -1,10 +1,16 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig, type CatalogConfig } from '../config.ts';
 
-/** The service's configuration, so the CLIs write to the same database the service reads. */
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
+
+/**
+ * The service's configuration, so the CLIs write to the database the running shop reads: DATABASE_URL
+ * when set, otherwise SQLITE_PATH, otherwise the file `npm start` gives the catalogue, catalog.db in
+ * DATA_DIR (`.data` at the repository's root unless set, relative paths from there).
+ */
 export function cliConfig(): CatalogConfig {
   try {
-    return loadConfig(process.env, { sqlitePath: join(import.meta.dirname, '..', '..', '.data', 'catalog.db') });
+    return loadConfig(process.env, { sqlitePath: resolve(repoRoot, process.env.DATA_DIR || '.data', 'catalog.db') });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

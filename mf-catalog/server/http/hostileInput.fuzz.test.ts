@@ -18,6 +18,7 @@ import {
   type RawRequest as Sent,
   type Rng,
 } from '../../../tools/kit/hostileHttp.ts';
+import { isCategorySlug } from '../products/model.ts';
 import { BACKENDS, TEST_TOKEN, startTestServer, type TestServer } from '../testing/harness.ts';
 
 const { seed: SEED, requests: REQUESTS, inFlight: IN_FLIGHT } = fuzzRun(4000);
@@ -61,12 +62,15 @@ const ADMIN_TOKEN = 'fuzz-catalogue-admin-token';
 const WRITE_FIELDS = ['title', 'description', 'category', 'price', 'discountPercentage', 'rating', 'stock', 'brand', 'color', 'sku', 'tags', 'thumbnail', 'images'];
 
 /**
- * A product body with hostile fields. Its category is always one no catalogue has, so even with the
- * admin token no write can succeed and the data stays as it was.
+ * A product body with hostile fields. Its category is never a well-formed slug (categories are data:
+ * any slug would be a new one), so even with the admin token no write can succeed and the data stays
+ * as it was.
  */
+const NOT_SLUGS = HOSTILE_TEXT.filter((text) => !isCategorySlug(text));
+
 function productBody(rng: Rng): string {
   if (rng.chance(0.15)) return rng.pick(BROKEN_JSON);
-  const body: Record<string, unknown> = { title: 'Fuzz Lamp', price: 10, category: rng.pick(HOSTILE_TEXT) };
+  const body: Record<string, unknown> = { title: 'Fuzz Lamp', price: 10, category: rng.pick(NOT_SLUGS) };
   for (let n = rng.int(4); n > 0; n--) body[rng.pick(WRITE_FIELDS.filter((field) => field !== 'category'))] = hostileJson(rng);
   if (rng.chance(0.03)) body.description = 'x'.repeat(70 * 1024);
   return JSON.stringify(body);

@@ -1,5 +1,6 @@
 // Query-string validators whose messages tell a client exactly which value was wrong and why.
 import { z } from 'zod';
+import { isCategorySlug, MAX_CATEGORY_SLUG } from '../products/model.ts';
 
 const shown = (raw: string): string => (raw.length > 40 ? `${raw.slice(0, 40)}...` : raw);
 
@@ -28,6 +29,14 @@ export const oneOf = <T extends string>(name: string, values: readonly T[]) =>
     (values as readonly string[]).includes(raw)
       ? { ok: true, value: raw as T }
       : { ok: false, message: `'${name}' must be one of ${values.join(', ')} (got '${shown(raw)}')` },
+  );
+
+/** A category slug (categories are data: any well-formed slug, known or not, is a valid filter). */
+export const categorySlug = (name: string) =>
+  param(name, (raw) =>
+    isCategorySlug(raw)
+      ? { ok: true, value: raw }
+      : { ok: false, message: `'${name}' must be a category slug: lower-case letters and digits in words joined by hyphens, at most ${MAX_CATEGORY_SLUG} characters (got '${shown(raw)}')` },
   );
 
 // A NUL byte is never part of a real search or brand; SQLite's FTS cuts the term at it and

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { convertProducts, loadSource } from './dummyjson.ts';
+import { convertProducts, fromCsvRow, pagesFrom } from './dummyjson.ts';
 
 // Invented records in DummyJSON's shape.
 const source = [
@@ -26,12 +23,13 @@ const source = [
   { id: 502, title: 'Garden Bench', category: 'Furniture', price: 120, thumbnail: 'img/502.png', color: 'Green' },
   { id: 503, title: 'Face Cream', category: 'beauty', price: 9, thumbnail: 'x.png' },
   { id: 504, category: 'bags', price: 9, thumbnail: 'x.png' },
+  { id: 505, title: 'Odd', category: '!!!', price: 1, thumbnail: 'x.png' },
   { id: -1, title: 'Bad', category: 'bags', price: -5, thumbnail: 'x.png' },
   'not a product',
 ];
 
 describe('DummyJSON importer', () => {
-  it('converts valid records, maps categories and rejects the rest with reasons', () => {
+  it('converts valid records, keeps their categories as slugs and rejects the rest with reasons', () => {
     const now = new Date('2026-01-01T00:00:00.000Z');
     const { records, rejected } = convertProducts(source, { baseUrl: 'https://shop.example.com/api/products', now });
     expect(records).toEqual([
@@ -39,7 +37,7 @@ describe('DummyJSON importer', () => {
         id: 501,
         title: 'Pocket Radio',
         description: 'A small radio.',
-        category: 'electronics',
+        category: 'smartphones',
         brand: 'Testbrand',
         color: null,
         priceCents: 2450,
@@ -63,22 +61,45 @@ describe('DummyJSON importer', () => {
         images: ['https://shop.example.com/api/img/502.png'],
         createdAt: '2026-01-01T00:00:00.000Z',
       }),
+      expect.objectContaining({ id: 503, category: 'beauty', title: 'Face Cream' }),
     ]);
-    expect(rejected.map((r) => r.index)).toEqual([2, 3, 4, 5]);
-    expect(rejected[0]!.reason).toMatch(/category 'beauty'/);
-    expect(rejected[1]!.reason).toMatch(/^title: /);
+    expect(rejected.map((r) => r.index)).toEqual([3, 4, 5, 6]);
+    expect(rejected[0]!.reason).toMatch(/^title: /);
+    expect(rejected[1]!.reason).toMatch(/category '!!!' has no letters or digits/);
     expect(rejected[2]!.reason).toMatch(/id: .*price: /);
   });
 
-  describe('sources', () => {
-    let dir: string;
+  it('makes slugs of category names the way DummyJSON writes them', () => {
+    const categories = ['Home Decoration', 'mens_shirts', 'Garden & Patio', '  Skin-Care '].map(
+      (category, i) => convertProducts([{ id: i + 1, title: 'T', category, price: 1, thumbnail: 'x.png' }]).records[0]!.category,
+    );
+    expect(categories).toEqual(['home-decoration', 'mens-shirts', 'garden-and-patio', 'skin-care']);
+  });
+
+  it('reads a CSV row as a DummyJSON record: numbers, lists split on |, dates as meta, empty cells left to defaults', () => {
+    const row = { id: '7', title: 'Desk Lamp', category: 'Lighting', price: '19.90', stock: '', tags: 'lamp| desk', images: 'a.png|b.png', createdAt: '2025-01-02', rating: 'high' };
+    expect(fromCsvRow(row)).toEqual({
+      id: 7,
+      title: 'Desk Lamp',
+      category: 'Lighting',
+      price: 19.9,
+      tags: ['lamp', 'desk'],
+      images: ['a.png', 'b.png'],
+      rating: 'high',
+      meta: { createdAt: '2025-01-02' },
+    });
+    expect(convertProducts([fromCsvRow(row)]).rejected[0]!.reason).toMatch(/rating: /);
+  });
+
+  describe('a DummyJSON-compatible URL', () => {
     let server: Server;
     let base: string;
+    const asked: string[] = [];
 
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'catalog-import-'));
-      // Pages of two, the way DummyJSON pages with limit and skip.
+      // Pages of at most two, whatever limit is asked, as a server with a small cap answers.
       server = createServer((request, response) => {
+        asked.push(request.url!);
         const skip = Number(new URL(request.url!, 'http://x').searchParams.get('skip') ?? 0);
         response.setHeader('content-type', 'application/json');
         if (request.url!.startsWith('/broken')) response.statusCode = 500;
@@ -88,23 +109,15 @@ describe('DummyJSON importer', () => {
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     });
 
-    afterAll(async () => {
-      rmSync(dir, { recursive: true, force: true });
-      await new Promise((resolve) => server.close(resolve));
-    });
+    afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-    it('reads a file holding {products} or a bare array', async () => {
-      writeFileSync(join(dir, 'envelope.json'), JSON.stringify({ products: source }));
-      writeFileSync(join(dir, 'array.json'), JSON.stringify(source.slice(0, 2)));
-      expect(await loadSource(join(dir, 'envelope.json'))).toEqual(source);
-      expect(await loadSource(join(dir, 'array.json'))).toHaveLength(2);
-      writeFileSync(join(dir, 'other.json'), JSON.stringify({ items: [] }));
-      await expect(loadSource(join(dir, 'other.json'))).rejects.toThrow(/neither \{products:\[\.\.\.\]\} nor an array/);
-    });
-
-    it('follows a paged URL until total is reached, and reports HTTP errors', async () => {
-      expect(await loadSource(`${base}/products`)).toEqual(source);
-      await expect(loadSource(`${base}/broken`)).rejects.toThrow(/answered 500/);
+    it('is followed page by page with limit and skip until total is reached, and HTTP errors are reported', async () => {
+      const pages: unknown[][] = [];
+      for await (const page of pagesFrom(`${base}/products`)) pages.push(page);
+      expect(pages.flat()).toEqual(source);
+      expect(pages.map((page) => page.length)).toEqual([2, 2, 2, 1]);
+      expect(asked.slice(0, 2)).toEqual(['/products?limit=100&skip=0', '/products?limit=100&skip=2']);
+      await expect(pagesFrom(`${base}/broken`).next()).rejects.toThrow(/answered 500/);
     });
   });
 });

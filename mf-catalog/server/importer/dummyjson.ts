@@ -1,37 +1,7 @@
 // Loads any DummyJSON-compatible product source into our model, validating every record.
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { describeIssues } from '../http/params.ts';
-import { isCategorySlug, isColorName, type CategorySlug, type ProductRecord } from '../products/model.ts';
-
-// DummyJSON's own categories, folded into the six the shop's header offers.
-const CATEGORY_ALIASES: Record<string, CategorySlug> = {
-  sunglasses: 'accessories',
-  'mens-watches': 'accessories',
-  'womens-watches': 'accessories',
-  'womens-jewellery': 'accessories',
-  'sports-accessories': 'accessories',
-  furniture: 'furniture',
-  'home-decoration': 'furniture',
-  lighting: 'furniture',
-  laptops: 'electronics',
-  smartphones: 'electronics',
-  tablets: 'electronics',
-  'mobile-accessories': 'electronics',
-  tops: 'clothing',
-  'mens-shirts': 'clothing',
-  'mens-shoes': 'clothing',
-  'womens-dresses': 'clothing',
-  'womens-shoes': 'clothing',
-  'womens-bags': 'bags',
-  'kitchen-accessories': 'home-appliances',
-};
-
-function categoryOf(raw: string): CategorySlug | null {
-  const slug = raw.trim().toLowerCase().replace(/\s+/g, '-');
-  if (isCategorySlug(slug)) return slug;
-  return CATEGORY_ALIASES[slug] ?? null;
-}
+import { categorySlugOf, isCategorySlug, isColorName, type ProductRecord } from '../products/model.ts';
 
 const isoDate = z
   .string()
@@ -67,31 +37,28 @@ export interface Converted {
   rejected: Rejected[];
 }
 
+/** What one source record became: a product to store, or the reason it was refused. */
+export type Conversion = { record: ProductRecord } | { rejected: Rejected };
+
 /**
- * Validates and converts source records. `baseUrl` resolves relative image paths of a remote
- * source; `now` dates records that carry no meta.
+ * Validates and converts one source record (its position in the source is `index`). `baseUrl`
+ * resolves relative image paths of a remote source; `now` dates records that carry no meta.
  */
-export function convertProducts(items: readonly unknown[], options: { baseUrl?: string; now?: Date } = {}): Converted {
+export function convertProduct(item: unknown, index: number, options: { baseUrl?: string; now?: Date } = {}): Conversion {
+  const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+  const parsed = sourceProduct.safeParse(item);
+  if (!parsed.success) return { rejected: { index, id, reason: describeIssues(parsed.error) } };
+  const p = parsed.data;
+  const category = categorySlugOf(p.category);
+  if (!isCategorySlug(category)) {
+    return { rejected: { index, id, reason: `category '${p.category.slice(0, 100)}' has no letters or digits to make a slug of, or is longer than 60 characters` } };
+  }
   const now = (options.now ?? new Date()).toISOString();
   const resolve = (path: string) => (options.baseUrl ? new URL(path, options.baseUrl).href : path);
-  const records: ProductRecord[] = [];
-  const rejected: Rejected[] = [];
-  items.forEach((item, index) => {
-    const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
-    const parsed = sourceProduct.safeParse(item);
-    if (!parsed.success) {
-      rejected.push({ index, id, reason: describeIssues(parsed.error) });
-      return;
-    }
-    const p = parsed.data;
-    const category = categoryOf(p.category);
-    if (!category) {
-      rejected.push({ index, id, reason: `category '${p.category}' is not one of the shop's six and has no known mapping` });
-      return;
-    }
-    const color = p.color?.toLowerCase() ?? '';
-    const thumbnail = resolve(p.thumbnail);
-    records.push({
+  const color = p.color?.toLowerCase() ?? '';
+  const thumbnail = resolve(p.thumbnail);
+  return {
+    record: {
       id: p.id,
       title: p.title,
       description: p.description,
@@ -108,9 +75,43 @@ export function convertProducts(items: readonly unknown[], options: { baseUrl?: 
       images: p.images.length ? p.images.map(resolve) : [thumbnail],
       createdAt: p.meta?.createdAt ?? now,
       updatedAt: p.meta?.updatedAt ?? p.meta?.createdAt ?? now,
-    });
+    },
+  };
+}
+
+/** Validates and converts a whole array of source records. */
+export function convertProducts(items: readonly unknown[], options: { baseUrl?: string; now?: Date } = {}): Converted {
+  const records: ProductRecord[] = [];
+  const rejected: Rejected[] = [];
+  items.forEach((item, index) => {
+    const result = convertProduct(item, index, options);
+    if ('record' in result) records.push(result.record);
+    else rejected.push(result.rejected);
   });
   return { records, rejected };
+}
+
+const CSV_NUMBERS = new Set(['id', 'price', 'discountPercentage', 'rating', 'stock']);
+const CSV_LISTS = new Set(['tags', 'images']);
+
+/**
+ * A CSV row (a header row names DummyJSON's fields) in DummyJSON's shape: numbers as numbers, `tags`
+ * and `images` separated by `|`, `createdAt`/`updatedAt` as meta; empty cells are left out, so the
+ * field's default applies. A number that does not parse stays text, and validation names it.
+ */
+export function fromCsvRow(row: Readonly<Record<string, string>>): Record<string, unknown> {
+  const product: Record<string, unknown> = {};
+  const meta: Record<string, string> = {};
+  for (const [column, raw] of Object.entries(row)) {
+    const value = raw.trim();
+    if (value === '') continue;
+    if (column === 'createdAt' || column === 'updatedAt') meta[column] = value;
+    else if (CSV_NUMBERS.has(column)) product[column] = Number.isNaN(Number(value)) ? value : Number(value);
+    else if (CSV_LISTS.has(column)) product[column] = value.split('|').map((part) => part.trim()).filter(Boolean);
+    else product[column] = value;
+  }
+  if (Object.keys(meta).length > 0) product.meta = meta;
+  return product;
 }
 
 const envelope = z.union([
@@ -124,20 +125,25 @@ function productsOf(json: unknown, source: string): { products: unknown[]; total
   return Array.isArray(parsed.data) ? { products: parsed.data } : parsed.data;
 }
 
+/** Products of a paged source fetched at once: enough to keep a round trip's cost small. */
+const PAGE_SIZE = 100;
+
 /**
- * Reads products from a JSON file or an http(s) URL. A paged URL source (DummyJSON answers 30
- * per page by default) is followed page by page with `skip` until `total` is reached.
+ * The products of a DummyJSON-compatible URL, page by page: `limit` (the URL's own, or 100) and
+ * `skip` until `total` is reached or a page comes back empty. Only one page is held at a time.
  */
-export async function loadSource(source: string, fetchImpl: typeof fetch = fetch): Promise<unknown[]> {
-  if (!/^https?:\/\//i.test(source)) return productsOf(JSON.parse(await readFile(source, 'utf8')), source).products;
-  const all: unknown[] = [];
+export async function* pagesFrom(source: string, fetchImpl: typeof fetch = fetch): AsyncGenerator<unknown[]> {
+  let seen = 0;
   for (;;) {
     const url = new URL(source);
-    if (all.length > 0) url.searchParams.set('skip', String(all.length));
-    const response = await fetchImpl(url);
+    if (!url.searchParams.has('limit') || url.searchParams.get('limit') === '0') url.searchParams.set('limit', String(PAGE_SIZE));
+    url.searchParams.set('skip', String(seen));
+    const response = await fetchImpl(url, { headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`${url.href} answered ${response.status}`);
     const page = productsOf(await response.json(), url.href);
-    all.push(...page.products);
-    if (page.products.length === 0 || page.total === undefined || all.length >= page.total) return all;
+    if (page.products.length === 0) return;
+    yield page.products;
+    seen += page.products.length;
+    if (page.total === undefined || seen >= page.total) return;
   }
 }

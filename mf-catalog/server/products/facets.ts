@@ -1,12 +1,19 @@
 import { LruCache } from '../cache.ts';
 import type { FacetCounts, ProductRepository } from '../storage/repository.ts';
-import { CATEGORIES, COLORS, PRICE_RANGES, filterKey, type Facets, type ProductFilter } from './model.ts';
+import { categoryName, COLORS, PRICE_RANGES, filterKey, type Facets, type ProductFilter } from './model.ts';
 
 const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 
-export function buildFacets(counts: FacetCounts): Facets {
+const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The facets of one filter. `allCategories` are the catalogue's categories (categories are data),
+ * listed even where this filter leaves none, as the colours and price ranges are.
+ */
+export function buildFacets(counts: FacetCounts, allCategories: Iterable<string> = []): Facets {
+  const slugs = [...new Set([...allCategories, ...counts.categories.keys()])].sort(bySlug);
   return {
-    categories: CATEGORIES.map(({ slug, name }) => ({ slug, name, count: counts.categories.get(slug) ?? 0 })),
+    categories: slugs.map((slug) => ({ slug, name: categoryName(slug), count: counts.categories.get(slug) ?? 0 })),
     brands: [...counts.brands]
       .map(([name, count]) => ({ name, count }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
@@ -47,12 +54,21 @@ export class FacetService {
     return this.lookup(filter).then((entry) => entry.json);
   }
 
+  /** Every category the catalogue holds, by slug, with its number of products. */
+  async categories(): Promise<Facets['categories']> {
+    return (await this.facets({})).categories;
+  }
+
   private lookup(filter: ProductFilter): Promise<{ facets: Facets; json: string }> {
     const key = filterKey(filter);
     let pending = this.cache.get(key);
     if (!pending) {
-      pending = this.repository.facetCounts(filter).then((counts) => {
-        const facets = buildFacets(counts);
+      const unfiltered = key === filterKey({});
+      pending = Promise.all([this.repository.facetCounts(filter), unfiltered ? [] : this.categories()]).then(([counts, all]) => {
+        const facets = buildFacets(
+          counts,
+          all.map((category) => category.slug),
+        );
         return { facets, json: JSON.stringify(facets) };
       });
       pending.catch(() => this.cache.delete(key));

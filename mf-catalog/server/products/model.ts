@@ -1,20 +1,32 @@
 // The catalogue's vocabulary: what a product is, and the fixed lists the shop page is built on.
 
-export const CATEGORIES = [
-  { slug: 'accessories', name: 'Accessories' },
-  { slug: 'furniture', name: 'Furniture' },
-  { slug: 'electronics', name: 'Electronics' },
-  { slug: 'clothing', name: 'Clothing' },
-  { slug: 'bags', name: 'Bags' },
-  { slug: 'home-appliances', name: 'Home Appliances' },
-] as const;
+/**
+ * A category is data: any slug a product carries (DummyJSON's own are `home-decoration`,
+ * `mens-shirts`, ...). Lower-case words joined by single hyphens keeps URLs and filters unambiguous.
+ */
+export const CATEGORY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_CATEGORY_SLUG = 60;
 
-export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
+export function isCategorySlug(value: string): boolean {
+  return value.length <= MAX_CATEGORY_SLUG && CATEGORY_SLUG.test(value);
+}
 
-export const CATEGORY_SLUGS: readonly CategorySlug[] = CATEGORIES.map((c) => c.slug);
+/** The slug a source's category name stands for: "Home Decoration" and "home_decoration" are `home-decoration`. */
+export function categorySlugOf(raw: string): string {
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
 
-export function isCategorySlug(value: string): value is CategorySlug {
-  return (CATEGORY_SLUGS as readonly string[]).includes(value);
+/** A category's display name, as DummyJSON derives it: each word of the slug capitalised. */
+export function categoryName(slug: string): string {
+  return slug
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 // The colour filter's palette; hex values let the front end draw the swatches.
@@ -63,7 +75,7 @@ export interface ProductRecord {
   id: number;
   title: string;
   description: string;
-  category: CategorySlug;
+  category: string;
   brand: string | null;
   color: ColorName | null;
   priceCents: number;
@@ -101,7 +113,7 @@ export type ProductField = (typeof PRODUCT_FIELDS)[number];
 
 export interface ProductFilter {
   q?: string;
-  category?: CategorySlug;
+  category?: string;
   brand?: string;
   color?: ColorName;
   minPriceCents?: number;
@@ -127,7 +139,7 @@ export interface ListQuery extends ProductFilter {
 }
 
 export interface Facets {
-  categories: { slug: CategorySlug; name: string; count: number }[];
+  categories: { slug: string; name: string; count: number }[];
   brands: { name: string; count: number }[];
   colors: { name: ColorName; hex: string; count: number }[];
   priceRanges: { min: number; max: number; label: string; count: number }[];

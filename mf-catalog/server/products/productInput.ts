@@ -2,8 +2,8 @@
 // fields, prices in dollars) and how it becomes a stored product.
 import { z } from 'zod';
 import { productImagePath } from '../images/paths.ts';
-import { VOCABULARY } from '../seed/vocabulary.ts';
-import { CATEGORY_SLUGS, COLOR_NAMES, type ProductRecord } from './model.ts';
+import { VOCABULARY, type SeedCategory } from '../seed/vocabulary.ts';
+import { CATEGORY_SLUG, COLOR_NAMES, MAX_CATEGORY_SLUG, type ProductRecord } from './model.ts';
 
 /** An absolute http(s) URL, or a path of this catalogue's own images such as "images/products/3/chair-blue-1.svg". */
 const image = z
@@ -17,7 +17,7 @@ const image = z
 const fields = {
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().max(5000),
-  category: z.enum(CATEGORY_SLUGS as [string, ...string[]]),
+  category: z.string().trim().regex(CATEGORY_SLUG, { error: 'must be a category slug: lower-case words joined by hyphens, e.g. home-decoration' }).max(MAX_CATEGORY_SLUG),
   price: z.number().min(0).max(10_000_000).describe('In dollars; rounded to cents'),
   discountPercentage: z.number().min(0).max(100),
   rating: z.number().min(0).max(5),
@@ -53,9 +53,11 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 
 /** The product `input` describes, stored under `id`; without pictures it gets its category's drawing. */
 export function newProductRecord(id: number, input: NewProduct, now: Date): ProductRecord {
-  const category = input.category as ProductRecord['category'];
+  const category = input.category;
   const color = (input.color ?? null) as ProductRecord['color'];
-  const drawn = productImagePath(id, VOCABULARY[category].kinds[0]!.drawing, color ?? 'grey', 1);
+  // A category of the seed's vocabulary has its own picture; any other gets a tote bag.
+  const kind = Object.hasOwn(VOCABULARY, category) ? VOCABULARY[category as SeedCategory].kinds[0]!.drawing : 'tote';
+  const drawn = productImagePath(id, kind, color ?? 'grey', 1);
   const thumbnail = input.thumbnail ?? input.images?.[0] ?? drawn;
   return {
     id,

@@ -142,7 +142,7 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
       ['/products?order=sideways', /'order' must be one of asc, desc \(got 'sideways'\)/],
       ['/products?sortBy=weight', /'sortBy' must be one of id, title, price, rating, createdAt, discountPercentage/],
       ['/products?select=title,secret', /'select' has unknown field secret/],
-      ['/products?category=toys', /'category' must be one of accessories, furniture/],
+      ['/products?category=Toys!', /'category' must be a category slug: lower-case letters and digits in words joined by hyphens/],
       ['/products?color=octarine', /'color' must be one of/],
       ['/products?minPrice=cheap', /'minPrice' must be an amount in dollars/],
       ['/products?minPrice=30&maxPrice=10', /'minPrice' must not be greater than 'maxPrice'/],
@@ -258,7 +258,7 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
       const red = all.filter((p) => p.color === 'red');
       const clothing = all.filter((p) => p.category === 'clothing');
       expect(facets.categories).toEqual(
-        ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'].map((slug) => expect.objectContaining({ slug, count: red.filter((p) => p.category === slug).length })),
+        ['accessories', 'bags', 'clothing', 'electronics', 'furniture', 'home-appliances'].map((slug) => expect.objectContaining({ slug, count: red.filter((p) => p.category === slug).length })),
       );
       expect(facets.categories[5]).toEqual({ slug: 'home-appliances', name: 'Home Appliances', count: expect.any(Number) });
       for (const c of facets.colors) expect(c.count).toBe(clothing.filter((p) => p.color === c.name).length);
@@ -286,18 +286,35 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
   });
 
   describe('categories', () => {
-    it('lists the six header categories with names and urls', async () => {
+    it('lists the categories the products carry, by slug, the header menu’s six marked with their position', async () => {
       const { body, headers } = await t.get('/products/categories');
       expect(body).toEqual([
-        { slug: 'accessories', name: 'Accessories', url: '/api/catalog/products/category/accessories' },
-        { slug: 'furniture', name: 'Furniture', url: '/api/catalog/products/category/furniture' },
-        { slug: 'electronics', name: 'Electronics', url: '/api/catalog/products/category/electronics' },
-        { slug: 'clothing', name: 'Clothing', url: '/api/catalog/products/category/clothing' },
-        { slug: 'bags', name: 'Bags', url: '/api/catalog/products/category/bags' },
-        { slug: 'home-appliances', name: 'Home Appliances', url: '/api/catalog/products/category/home-appliances' },
+        { slug: 'accessories', name: 'Accessories', url: '/api/catalog/products/category/accessories', menu: 1 },
+        { slug: 'bags', name: 'Bags', url: '/api/catalog/products/category/bags', menu: 5 },
+        { slug: 'clothing', name: 'Clothing', url: '/api/catalog/products/category/clothing', menu: 4 },
+        { slug: 'electronics', name: 'Electronics', url: '/api/catalog/products/category/electronics', menu: 3 },
+        { slug: 'furniture', name: 'Furniture', url: '/api/catalog/products/category/furniture', menu: 2 },
+        { slug: 'home-appliances', name: 'Home Appliances', url: '/api/catalog/products/category/home-appliances', menu: 6 },
       ]);
       expect(headers.get('cache-control')).toMatch(/^public/);
-      expect((await t.get('/products/category-list')).body).toEqual(['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances']);
+      expect((await t.get('/products/category-list')).body).toEqual(['accessories', 'bags', 'clothing', 'electronics', 'furniture', 'home-appliances']);
+    });
+
+    it('follows the data: a product of a new category adds it everywhere at once, and removing it takes it away', async () => {
+      const [template] = await t.server.store.getProducts([1]);
+      await t.server.store.upsertProducts([{ ...template!, id: 9_000_001, category: 'garden-and-patio', title: 'Cedar Planter' }]);
+      try {
+        const categories = (await t.get('/products/categories')).body;
+        expect(categories).toContainEqual({ slug: 'garden-and-patio', name: 'Garden And Patio', url: '/api/catalog/products/category/garden-and-patio' });
+        expect((await t.get('/products/category-list')).body).toContain('garden-and-patio');
+        const listed = (await t.get('/products/category/garden-and-patio')).body;
+        expect(listed).toMatchObject({ total: 1, products: [{ id: 9_000_001, category: 'garden-and-patio' }] });
+        const facets = (await t.get('/products?facets=1&limit=1')).body.facets;
+        expect(facets.categories).toContainEqual({ slug: 'garden-and-patio', name: 'Garden And Patio', count: 1 });
+      } finally {
+        await t.server.store.deleteProduct(9_000_001);
+      }
+      expect((await t.get('/products/category-list')).body).not.toContain('garden-and-patio');
     });
 
     it('lists one category with paging, sorting and filters', async () => {
@@ -309,10 +326,13 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
       expect(ids(cheap.body.products)).toEqual(ids(expected.filter((p) => p.price <= 40)));
     });
 
-    it('answers 404 for an unknown category', async () => {
-      const { status, body } = await t.get('/products/category/toys');
+    it('answers a category nobody carries with an empty listing, as DummyJSON does, and a malformed slug with 404', async () => {
+      const empty = await t.get('/products/category/toys');
+      expect(empty.status).toBe(200);
+      expect(empty.body).toEqual({ products: [], total: 0, skip: 0, limit: 0 });
+      const { status, body } = await t.get('/products/category/Toys!');
       expect(status).toBe(404);
-      expect(body).toEqual({ message: "Category 'toys' not found" });
+      expect(body).toEqual({ message: "Category 'Toys!' not found" });
     });
   });
 });

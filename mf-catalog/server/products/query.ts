@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { dollars, flag, idList, integer, list, oneOf, text, withoutEmpty } from '../http/params.ts';
+import { categorySlug, dollars, flag, idList, integer, list, oneOf, text, withoutEmpty } from '../http/params.ts';
 import createError from 'http-errors';
 import { parseOr400 } from '../http/errors.ts';
 import {
-  CATEGORY_SLUGS,
   COLOR_NAMES,
   PRODUCT_FIELDS,
   SORT_KEYS,
-  type CategorySlug,
   type ColorName,
   type ListQuery,
   type ProductField,
@@ -37,7 +35,7 @@ function listSchema(maxLimit: number) {
       sortBy: oneOf('sortBy', SORT_KEYS).optional().describe(`Sort key: ${SORT_KEYS.join(', ')}; id when left out`),
       order: oneOf('order', ['asc', 'desc'] as const).optional().describe('asc or desc; asc when left out'),
       q: text('q', 100).optional().describe('Text the title or description contains, ignoring case'),
-      category: oneOf('category', CATEGORY_SLUGS).optional().describe(`A category slug: ${CATEGORY_SLUGS.join(', ')}`),
+      category: categorySlug('category').optional().describe('A category slug, e.g. furniture (see /products/category-list)'),
       brand: text('brand', 100).optional().describe('Exact brand name'),
       color: oneOf('color', COLOR_NAMES).optional().describe(`A colour: ${COLOR_NAMES.join(', ')}`),
       minPrice: dollars('minPrice').optional().describe('Lowest price in dollars, inclusive'),
@@ -69,7 +67,7 @@ export function listQuerySchema(maxLimit: number): ReturnType<typeof listSchema>
  * Validates a listing query string. `limit=0` means "all", which is capped to maxLimit so one
  * request cannot ask a million-row catalogue for everything.
  */
-export function parseListRequest(raw: unknown, maxLimit: number, overrides: { category?: CategorySlug } = {}): ListRequest {
+export function parseListRequest(raw: unknown, maxLimit: number, overrides: { category?: string } = {}): ListRequest {
   const v = parseOr400(listQuerySchema(maxLimit), withoutEmpty(raw));
   const limit = v.limit ?? DEFAULT_LIMIT;
   const query: ListQuery = {

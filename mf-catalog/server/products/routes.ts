@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import createError from 'http-errors';
 import type { ProductRepository } from '../storage/repository.ts';
 import { FacetService } from './facets.ts';
-import { CATEGORIES, isCategorySlug, type CategorySlug } from './model.ts';
+import { isCategorySlug } from './model.ts';
 import { ProductJsonCache } from './productJson.ts';
 import { parseListRequest, parseProductId, parseSelect } from './query.ts';
 
@@ -10,6 +10,8 @@ export interface ProductRoutesOptions {
   repository: ProductRepository;
   imageBase: string;
   apiBase: string;
+  /** The header menu's categories, in order: their entries carry `menu` (1, 2, ...). */
+  menuCategories: readonly string[];
   maxLimit: number;
   countCacheTtlMs: number;
   /** Products kept as ready JSON (0 = none) and for how long at most. */
@@ -18,7 +20,6 @@ export interface ProductRoutesOptions {
 
 // Product data changes rarely and stock is re-checked at checkout, so a minute of caching is safe.
 const PRODUCT_CACHE = 'public, max-age=60';
-const CATEGORY_CACHE = 'public, max-age=3600';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** True when an If-None-Match header lists this entity tag (or is '*'); weak tags compare by value. */
@@ -39,7 +40,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
    * The envelope {products, total, skip, limit[, facets]}, written out directly from the products'
    * ready JSON: the same bytes JSON.stringify gave, without serialising every product every time.
    */
-  async function listing(reply: FastifyReply, rawQuery: unknown, category?: CategorySlug): Promise<string> {
+  async function listing(reply: FastifyReply, rawQuery: unknown, category?: string): Promise<string> {
     const request = parseListRequest(rawQuery, maxLimit, category ? { category } : {});
     if (request.ids) {
       const found = await products.many(request.ids);
@@ -64,16 +65,23 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
 
   app.get('/products/search', async (request, reply) => listing(reply, request.query));
 
+  // Categories are data: the ones the catalogue's products carry, by slug, as DummyJSON lists them.
   app.get('/products/categories', async (_request, reply) => {
-    reply.header('cache-control', CATEGORY_CACHE);
-    return CATEGORIES.map(({ slug, name }) => ({ slug, name, url: `${options.apiBase}/products/category/${slug}` }));
+    const categories = await facets.categories();
+    reply.header('cache-control', PRODUCT_CACHE);
+    return categories.map(({ slug, name }) => {
+      const menu = options.menuCategories.indexOf(slug) + 1;
+      return { slug, name, url: `${options.apiBase}/products/category/${slug}`, ...(menu > 0 ? { menu } : {}) };
+    });
   });
 
   app.get('/products/category-list', async (_request, reply) => {
-    reply.header('cache-control', CATEGORY_CACHE);
-    return CATEGORIES.map(({ slug }) => slug);
+    const categories = await facets.categories();
+    reply.header('cache-control', PRODUCT_CACHE);
+    return categories.map(({ slug }) => slug);
   });
 
+  // A category nobody holds is an empty listing, as on DummyJSON; a malformed slug is a 404.
   app.get<{ Params: { slug: string } }>('/products/category/:slug', async (request, reply) => {
     const { slug } = request.params;
     if (!isCategorySlug(slug)) throw createError(404, `Category '${slug.slice(0, 60)}' not found`);

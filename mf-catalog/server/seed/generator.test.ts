@@ -1,4 +1,5 @@
-import { CATEGORY_SLUGS, COLOR_NAMES, type ProductRecord } from '../products/model.ts';
+import { COLOR_NAMES, type ProductRecord } from '../products/model.ts';
+import { SEED_CATEGORIES } from './vocabulary.ts';
 import { generateBatches, generateProduct } from './generator.ts';
 
 const catalogue = (seed: number, count: number): ProductRecord[] => Array.from({ length: count }, (_, i) => generateProduct(seed, i + 1));
@@ -20,7 +21,7 @@ describe('seed generator', () => {
   });
 
   it('spreads products evenly over the six categories with unique, plausible titles', () => {
-    for (const slug of CATEGORY_SLUGS) expect(products.filter((p) => p.category === slug)).toHaveLength(30);
+    for (const slug of SEED_CATEGORIES) expect(products.filter((p) => p.category === slug)).toHaveLength(30);
     expect(new Set(products.map((p) => p.title)).size).toBe(180);
     for (const p of products) expect(p.title).toMatch(/^[A-Z0-9][A-Za-z0-9' -]+$/);
   });

@@ -1,9 +1,9 @@
 // The deterministic catalogue: product N depends only on (seed, N), so the seed catalogue, the
 // million-row generator and any batch size agree on every product.
-import { CATEGORIES, COLOR_NAMES, type CategorySlug, type ProductRecord } from '../products/model.ts';
+import { COLOR_NAMES, type ProductRecord } from '../products/model.ts';
 import { productImagePath } from '../images/paths.ts';
 import { Random, mixSeed } from './random.ts';
-import { VOCABULARY, type Kind } from './vocabulary.ts';
+import { SEED_CATEGORIES, VOCABULARY, type Kind, type SeedCategory } from './vocabulary.ts';
 
 /** "Now" for generated dates, fixed so the same seed always gives the same catalogue. */
 export const SEED_EPOCH_MS = Date.parse('2026-11-01T00:00:00.000Z');
@@ -11,7 +11,7 @@ export const SEED_EPOCH_MS = Date.parse('2026-11-01T00:00:00.000Z');
 const DAY_MS = 86_400_000;
 
 interface CategoryPlan {
-  slug: CategorySlug;
+  slug: SeedCategory;
   kinds: Kind[];
   /** Per kind, where its modifier rotation starts. */
   offsets: number[];
@@ -24,7 +24,7 @@ const plans = new Map<number, CategoryPlan[]>();
 function planFor(seed: number): CategoryPlan[] {
   let plan = plans.get(seed);
   if (!plan) {
-    plan = CATEGORIES.map(({ slug }, c) => {
+    plan = SEED_CATEGORIES.map((slug, c) => {
       const random = new Random(mixSeed(seed, 0xca7, c));
       const kinds = random.shuffle(VOCABULARY[slug].kinds);
       return { slug, kinds, offsets: kinds.map((k) => random.int(0, k.modifiers.length - 1)) };

@@ -1,5 +1,4 @@
 // Our own invented shop vocabulary: product kinds, brands and copy per category.
-import type { CategorySlug } from '../products/model.ts';
 import type { DrawingName } from '../images/drawings.ts';
 
 export interface Kind {
@@ -23,7 +22,11 @@ export interface CategoryVocabulary {
   finishes: readonly string[];
 }
 
-export const VOCABULARY: Record<CategorySlug, CategoryVocabulary> = {
+/** The seed catalogue's six categories, the ones the spec's header menu names. */
+export const SEED_CATEGORIES = ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'] as const;
+export type SeedCategory = (typeof SEED_CATEGORIES)[number];
+
+export const VOCABULARY: Record<SeedCategory, CategoryVocabulary> = {
   accessories: {
     code: 'ACC',
     brands: ['Aurelia', 'Tidewell', 'Brightline', 'Keystone & Co', 'Solvane', 'Vantera'],

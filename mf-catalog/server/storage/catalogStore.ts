@@ -39,6 +39,8 @@ export interface Transaction {
   all<T>(statement: Statement): Promise<T[]>;
   /** Runs a write; resolves to the number of rows it changed. */
   run(statement: Statement): Promise<number>;
+  /** Inserts or replaces (by id) these products, the engine's fastest way. */
+  upsert(records: readonly ProductRecord[]): Promise<void>;
 }
 
 /**
@@ -415,6 +417,53 @@ export class SqlCatalogStore implements CatalogStore {
       () => ids,
       () => this.driver.upsert(records),
     );
+  }
+
+  /**
+   * Inserts or replaces (by id) products from a source that counts stock on hand: what open
+   * checkouts hold of a product is taken off its new stock, so a reservation made before the import
+   * cannot sell the same units twice, and one made during it waits for it (the rows are locked).
+   */
+  async importProducts(records: readonly ProductRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const ids = records.map((record) => record.id);
+    await this.writeProducts(
+      () => ids,
+      () =>
+        this.driver.transaction(
+          async (tx) => {
+            if (this.dialect.forUpdate) {
+              await tx.all({ sql: `SELECT id FROM products WHERE id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')})${this.dialect.forUpdate}`, values: ids });
+            }
+            const held = await this.heldStock(tx);
+            await tx.upsert(held.size === 0 ? records : records.map((record) => ({ ...record, stock: Math.max(0, record.stock - (held.get(record.id) ?? 0)) })));
+            return true;
+          },
+          () => true,
+        ),
+    );
+  }
+
+  /** Units of each product that open checkouts hold (reserved, neither committed nor released). */
+  private async heldStock(tx: Transaction): Promise<Map<number, number>> {
+    const rows = await tx.all<ReservationRow>({ sql: "SELECT order_id, status, lines FROM stock_reservations WHERE status = 'reserved'", values: [] });
+    const held = new Map<number, number>();
+    for (const row of rows) for (const line of rowToReservation(row).lines) held.set(line.productId, (held.get(line.productId) ?? 0) + line.quantity);
+    return held;
+  }
+
+  /** Deletes every product whose id is not in `keep`; answers how many went. */
+  async deleteProductsExcept(keep: ReadonlySet<number>): Promise<number> {
+    const existing = await this.driver.read<{ id: number | string }>({ sql: 'SELECT id FROM products', values: [] });
+    const gone = existing.map((row) => Number(row.id)).filter((id) => !keep.has(id));
+    for (let i = 0; i < gone.length; i += 1000) {
+      const batch = gone.slice(i, i + 1000);
+      await this.writeProducts(
+        () => batch,
+        () => this.driver.transaction((tx) => tx.run({ sql: `DELETE FROM products WHERE id IN (${batch.map((_, j) => `$${j + 1}`).join(', ')})`, values: batch }), () => true),
+      );
+    }
+    return gone.length;
   }
 
   async clearProducts(): Promise<void> {

@@ -271,6 +271,7 @@ export class PostgresDriver implements SqlDriver {
         body({
           all: async (statement) => (await client.query(this.prepared(statement))).rows,
           run: async (statement) => (await client.query(this.prepared(statement))).rowCount ?? 0,
+          upsert: async (records) => void (await client.query(UPSERT_SQL, columns(records))),
         }),
       keep,
     );

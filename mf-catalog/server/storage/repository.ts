@@ -52,6 +52,13 @@ export interface ProductRepository {
   updateProduct(id: number, change: (current: ProductRecord) => ProductRecord): Promise<ProductRecord | null>;
   /** Deletes one product and answers it as it was; null when there was none. Reservations of it stay readable. */
   deleteProduct(id: number): Promise<ProductRecord | null>;
+  /**
+   * Inserts or replaces (by id) products from a source that counts stock on hand; what open checkouts
+   * hold of each is taken off its stock, so no unit is sold twice (the import command).
+   */
+  importProducts(records: readonly ProductRecord[]): Promise<void>;
+  /** Deletes every product whose id is not in `keep` (an import with --replace); answers how many. */
+  deleteProductsExcept(keep: ReadonlySet<number>): Promise<number>;
   /** Deletes every product. */
   clearProducts(): Promise<void>;
   /**

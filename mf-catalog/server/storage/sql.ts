@@ -1,7 +1,6 @@
 // SQL shared by the SQLite and PostgreSQL stores, so filtering, ordering and counting mean the same on both.
 import {
   PRICE_RANGES,
-  type CategorySlug,
   type ColorName,
   type ListQuery,
   type ProductFilter,
@@ -249,7 +248,7 @@ export function rowToRecord(row: ProductRow): ProductRecord {
     id: Number(row.id),
     title: row.title,
     description: row.description,
-    category: row.category as CategorySlug,
+    category: row.category,
     brand: row.brand,
     color: row.color as ColorName | null,
     priceCents: Number(row.price_cents),

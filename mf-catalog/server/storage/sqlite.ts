@@ -145,6 +145,9 @@ try {
   db.close();
 }`;
 
+/** How often the service looks for commits by another process (an import into the running shop). */
+const OTHER_WRITERS_POLL_MS = 1000;
+
 export class SqliteDriver implements SqlDriver {
   readonly dialect = dialect;
   readonly description: string;
@@ -158,6 +161,7 @@ export class SqliteDriver implements SqlDriver {
    * transaction (SQLite cannot nest them).
    */
   private writing: Promise<unknown> | null = null;
+  private watch: NodeJS.Timeout | null = null;
 
   constructor(path: string) {
     this.path = path;
@@ -231,6 +235,7 @@ export class SqliteDriver implements SqlDriver {
     const tx: Transaction = {
       all: async (statement) => this.all(statement),
       run: async (statement) => this.run(statement),
+      upsert: async (records) => this.insertAll(records),
     };
     const work = (async () => {
       this.db.exec('BEGIN IMMEDIATE');
@@ -286,10 +291,12 @@ export class SqliteDriver implements SqlDriver {
 
   async upsert(records: readonly ProductRecord[]): Promise<void> {
     while (this.writing) await this.writing.catch(() => undefined);
+    this.writeTransaction(() => this.insertAll(records));
+  }
+
+  private insertAll(records: readonly ProductRecord[]): void {
     const insert = this.statement(INSERT_SQL);
-    this.writeTransaction(() => {
-      for (const record of records) insert.run(...(recordValues(record) as Bind[]));
-    });
+    for (const record of records) insert.run(...(recordValues(record) as Bind[]));
   }
 
   async clear(): Promise<void> {
@@ -320,12 +327,32 @@ export class SqliteDriver implements SqlDriver {
     return loaded;
   }
 
-  // Only this process writes the file: there is nobody to tell and nobody to hear from.
+  // Other processes see the file change on their own (below): there is nobody to tell.
   async publish(_change: ProductChange): Promise<void> {}
 
-  async subscribe(_listener: (change: ProductChange) => void): Promise<void> {}
+  /**
+   * The service is the file's only regular writer, but the import and generate commands may write it
+   * while the shop runs. SQLite counts commits by other connections in `PRAGMA data_version`; a change
+   * of it means "anything may have changed", heard within a second.
+   */
+  async subscribe(listener: (change: ProductChange) => void): Promise<void> {
+    let seen = this.dataVersion();
+    this.watch = setInterval(() => {
+      if (!this.db.isOpen) return;
+      const now = this.dataVersion();
+      if (now === seen) return;
+      seen = now;
+      listener({ kind: 'data', ids: null });
+    }, OTHER_WRITERS_POLL_MS);
+    this.watch.unref();
+  }
+
+  private dataVersion(): number {
+    return Number((this.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version);
+  }
 
   async close(): Promise<void> {
+    if (this.watch) clearInterval(this.watch);
     await Promise.all([...this.cubeWorkers].map((worker) => worker.terminate()));
     if (this.db.isOpen) {
       this.db.exec('PRAGMA optimize');

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/useT.ts';
 import styles from './ProductPage.module.css';
+import { ProductImage } from '../ui/ProductImage.tsx';
 
 export const MAIN_IMAGE_SIZE = 640;
 const THUMB_SIZE = 96;
@@ -27,7 +28,7 @@ export function Gallery({ images, title }: { images: readonly string[]; title: s
     <div className={styles.gallery}>
       <div className={styles.mainImage}>
         {main ? (
-          <img
+          <ProductImage
             key={main}
             src={main}
             alt={t('product.imageAlt', { title, n: index + 1, count: images.length })}
@@ -49,7 +50,7 @@ export function Gallery({ images, title }: { images: readonly string[]; title: s
                 aria-label={t('product.showImage', { n: i + 1, count: images.length })}
                 onClick={() => setSelected(i)}
               >
-                <img src={src} alt="" width={THUMB_SIZE} height={THUMB_SIZE} loading="lazy" decoding="async" />
+                <ProductImage src={src} alt="" width={THUMB_SIZE} height={THUMB_SIZE} loading="lazy" decoding="async" />
               </button>
             </li>
           ))}

@@ -17,6 +17,7 @@ import {
   suggestReducer,
 } from './suggestState.ts';
 import styles from './SearchBox.module.css';
+import { ProductImage } from '../ui/ProductImage.tsx';
 
 /** Navigation state handed to /search: the matching products and the text. */
 export interface SearchNavigationState {
@@ -194,7 +195,7 @@ export default function SearchBox() {
               onMouseMove={() => index !== state.active && dispatch({ type: 'hover', index })}
               onClick={() => openProduct(item.id)}
             >
-              <img className={styles.thumb} src={item.thumbnail} alt="" width={48} height={48} loading="lazy" decoding="async" />
+              <ProductImage className={styles.thumb} src={item.thumbnail} alt="" width={48} height={48} loading="lazy" decoding="async" />
               <span className={styles.optionTitle}>{item.title}</span>
               <span className={styles.optionPrice}>{formatDollars(item.price)}</span>
             </li>

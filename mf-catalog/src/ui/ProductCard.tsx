@@ -6,6 +6,7 @@ import { CartIcon, CompareIcon, HeartIcon } from './icons.tsx';
 import { discountBadge, formatDollars } from './price.ts';
 import { Stars } from './Stars.tsx';
 import styles from './ProductCard.module.css';
+import { ProductImage } from './ProductImage.tsx';
 
 export const CARD_IMAGE_SIZE = 320;
 
@@ -35,7 +36,7 @@ export function ProductCard({ product, layout = 'grid', badge = 'discount', acti
   return (
     <article className={`${styles.card} ${layout === 'list' ? styles.list : ''}`} data-product-id={product.id}>
       <div className={styles.media}>
-        <img
+        <ProductImage
           className={styles.image}
           src={product.thumbnail}
           alt=""

@@ -8,6 +8,8 @@ import { CategoryMenu } from './CategoryMenu.tsx';
 import { CATEGORIES_URL, forgetMenuCategories } from './categories.ts';
 
 const seed = ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'].map((slug) => ({ slug, name: slug.toUpperCase() }));
+/** As the catalogue lists them: by slug, the menu's ones marked with their position. */
+const marked = [...seed.map((category, i) => ({ ...category, menu: i + 1 })), { slug: 'garden', name: 'Garden & Patio', menu: 7 }].sort((a, b) => (a.slug < b.slug ? -1 : 1));
 
 // jsdom has no fetch Response; the menu reads only these.
 function answer(body: unknown, status = 200): Response {
@@ -41,8 +43,8 @@ afterEach(() => act(() => language.set('en')));
 const entries = () => screen.getAllByRole('link').map((link) => link.textContent);
 
 describe('the header’s Shop by Category menu', () => {
-  it('lists the catalogue’s categories in its order, with the header’s own wording for the spec’s six', async () => {
-    fetchMock.mockResolvedValue(answer([...seed, { slug: 'garden', name: 'Garden & Patio' }]));
+  it('lists the categories the catalogue marks for the menu, in their order, with the header’s own wording for the spec’s six', async () => {
+    fetchMock.mockResolvedValue(answer([...marked, { slug: 'books', name: 'Books' }]));
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Shop by Category' }));
     await waitFor(() => expect(entries()).toHaveLength(7));
@@ -81,5 +83,12 @@ describe('the header’s Shop by Category menu', () => {
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Shop by Category' }));
     await waitFor(() => expect(screen.getByRole('alert')).toBeTruthy());
+  });
+
+  it('lists every category of a catalogue that marks none for the menu (a shop’s own catalogue)', async () => {
+    fetchMock.mockResolvedValue(answer([{ slug: 'beauty', name: 'Beauty' }, { slug: 'groceries', name: 'Groceries' }]));
+    renderMenu();
+    fireEvent.click(screen.getByRole('button', { name: 'Shop by Category' }));
+    await waitFor(() => expect(entries()).toEqual(['Beauty', 'Groceries']));
   });
 });

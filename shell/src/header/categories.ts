@@ -2,10 +2,16 @@ import { z } from 'zod/mini';
 import type { Translate } from 'shared-events';
 import { en, type MessageKey } from '../i18n/messages.ts';
 
-/** The catalogue's own list: the menu shows whatever categories the shop has, in its order. */
+/**
+ * The catalogue's own list. The menu offers the categories the catalogue marks for it (`menu`: their
+ * position; the spec's six by default), or every category when it marks none (a shop's own catalogue
+ * whose categories are all new).
+ */
 export const CATEGORIES_URL = '/api/catalog/products/categories';
 
-const categoriesSchema = z.array(z.looseObject({ slug: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)) }));
+const categoriesSchema = z.array(
+  z.looseObject({ slug: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)), menu: z.optional(z.number()) }),
+);
 
 export type MenuCategory = { readonly slug: string; readonly name: string };
 
@@ -18,7 +24,8 @@ export function loadMenuCategories(fetchImpl: typeof fetch = (...args) => global
     if (!response.ok) throw new Error(`The catalogue answered ${response.status} for its categories`);
     const parsed = categoriesSchema.safeParse(await response.json());
     if (!parsed.success) throw new Error('The catalogue sent categories in an unexpected shape');
-    return parsed.data.map(({ slug, name }) => ({ slug, name }));
+    const marked = parsed.data.filter((category) => category.menu !== undefined).sort((a, b) => a.menu! - b.menu!);
+    return (marked.length > 0 ? marked : parsed.data).map(({ slug, name }) => ({ slug, name }));
   })().catch((error: unknown) => {
     cached = null;
     throw error;
