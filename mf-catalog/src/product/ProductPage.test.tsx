@@ -1,12 +1,14 @@
 /** @jest-environment jsdom */
 import '../testing/jsdom.ts';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { bus, cart } from 'shared-events';
 import { fakeFetch, makeProducts } from '../testing/fakeCatalog.ts';
 import ProductPage from './ProductPage.tsx';
 
 const products = makeProducts(5);
+// A category of a shop's own catalogue, one the shop has no wording for.
+products[4] = { ...products[4]!, category: 'garden-and-patio' };
 
 function renderAt(path: string) {
   return render(
@@ -42,6 +44,16 @@ describe('ProductPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /Show picture 2 of 3/ }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(calls.filter((url) => url.startsWith('/api/catalog/products/'))).toEqual(['/api/catalog/products/2']);
+  });
+
+  it('names the category in words and links to its listing, for a category of a shop’s own catalogue too', async () => {
+    renderAt('/shop/2');
+    await screen.findByRole('heading', { level: 1, name: 'Floor Lamp 2' });
+    expect(screen.getByRole('link', { name: 'Bags' }).getAttribute('href')).toBe('/shop?category=bags');
+    cleanup();
+    renderAt('/shop/5');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'Garden And Patio' }).getAttribute('href')).toBe('/shop?category=garden-and-patio');
   });
 
   it('shows the struck original price = ceil(price / (1 - discount))', async () => {

@@ -5,7 +5,7 @@ import { CatalogError, catalog } from '../api/client.ts';
 import type { Product } from '../api/schemas.ts';
 import { useRequest } from '../api/useRequest.ts';
 import { useT } from '../i18n/useT.ts';
-import { categoryName, colorName } from '../ui/names.ts';
+import { categoryName, colorName, nameOfSlug } from '../ui/names.ts';
 import { addToCart } from '../ui/addToCart.ts';
 import { CartIcon, HeartIcon } from '../ui/icons.tsx';
 import { discountBadge, formatDollars } from '../ui/price.ts';
@@ -159,7 +159,7 @@ function ProductDetail({ product }: { product: Product }) {
               <dt>{t('product.category')}</dt>
               <dd>
                 <Link to={`/shop?category=${encodeURIComponent(product.category)}`}>
-                  {categoryName(t, { slug: product.category, name: product.category })}
+                  {categoryName(t, { slug: product.category, name: nameOfSlug(product.category) })}
                 </Link>
               </dd>
             </>

@@ -8,6 +8,17 @@ export function categoryName(t: T, category: Pick<Category, 'slug' | 'name'>): s
   return translated === key ? category.name : translated;
 }
 
+/**
+ * The name the catalogue gives a category it holds, made from its slug as the catalogue makes it
+ * (`garden-and-patio` -> "Garden And Patio"), for places that have only a product's slug.
+ */
+export function nameOfSlug(slug: string): string {
+  return slug
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
 /** A colour's name in the current language ("blue" -> "Blue", "Синий"). */
 export function colorName(t: T, name: string): string {
   const key = `color.${name}`;
