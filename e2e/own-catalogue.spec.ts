@@ -3,20 +3,18 @@
 // PostgreSQL), pictures on the shop's own CDN (another origin, allowed by IMAGE_ORIGINS). The shop
 // lists the categories with their counts, filters by them and opens their products; a picture the
 // CDN lost shows the shop's tile, and the page breaks no Content-Security-Policy rule.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { test, expect } from '@playwright/test';
 import { BROKEN_RECORDS, OWN_CATEGORIES, OWN_CATEGORY_SLUGS, ownCatalogue, toCsv } from '../mf-catalog/server/testing/ownCatalogue';
 import { categoryName } from '../mf-catalog/server/products/model';
+import { runNode } from '../tools/kit/processes';
 import { startOwnCatalogue } from './support/catalogue';
 
 const repoRoot = path.resolve(__dirname, '..');
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4000);
-const run = promisify(execFile);
 
 /** The shop's CDN: a picture for every path, except the ones it lost. */
 async function startCdn(port: number): Promise<{ origin: string; close(): void }> {
@@ -46,11 +44,10 @@ async function startSourceApi(port: number, products: readonly unknown[]): Promi
 }
 
 async function catalogImport(storage: Record<string, string>, env: Record<string, string>, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'mf-catalog/server/cli/import.ts'), ...args], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, ...storage, ...env },
-  });
-  return stdout;
+  const cli = runNode(path.join(repoRoot, 'mf-catalog/server/cli/import.ts'), { args, cwd: repoRoot, env: { ...storage, ...env } });
+  const code = await cli.exited;
+  if (code !== 0) throw new Error(`catalog:import exited with ${code}:\n${cli.tail()}`);
+  return cli.stdout();
 }
 
 for (const [backend, offset] of [['sqlite', 580], ['postgres', 590]] as const) {
