@@ -73,8 +73,15 @@ compose up -d --no-build >/dev/null 2>&1
 # Ready means the gateway and every upstream it reports (catalogue, checkout, auth, database).
 ready() { node -e 'fetch(process.argv[1]).then((r) => r.json()).then((b) => process.exit(b.status === "ready" ? 0 : 1), () => process.exit(1))' "$shop/readyz"; }
 step "waiting for the shop at $shop"
-for _ in $(seq 1 120); do ready && break; sleep 1; done
-ready || {
+# The balancer spreads the probes over both gateways, and one can answer ready a moment before the
+# other: ready means several answers in a row, so every instance behind the balancer has said so.
+streak=0
+for _ in $(seq 1 240); do
+  if ready; then streak=$((streak + 1)); else streak=0; fi
+  [ "$streak" -ge 6 ] && break
+  sleep 0.5
+done
+[ "$streak" -ge 6 ] || {
   echo "The topology never became ready: $(curl -sS "$shop/readyz" 2>&1)" >&2
   podman ps -a --filter "name=${project}_" --format '{{.Names}} {{.Status}}' >&2
   for name in $(podman ps -a --filter "name=${project}_" --format '{{.Names}}'); do echo "--- $name" >&2; podman logs --tail 15 "$name" >&2 2>&1 || true; done
