@@ -9,7 +9,7 @@ import { startGateway } from './support/gateway';
 
 // Independent releases as a team meets them: a remote hosted on another origin, and a remote
 // promoted and rolled back while shoppers have the shop open. Each test runs a gateway of its own
-// in front of the suite's services. Ports: the suite's base + 510..540.
+// in front of the suite's services. Ports: the suite's base + 510..550.
 
 const repoRoot = path.resolve(__dirname, '..');
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4000) + 500;
@@ -161,6 +161,79 @@ test('open pages survive a promotion and a rollback; fresh pages get the live re
   } finally {
     await gateway.stop();
     await host.close();
+    rmSync(releasesDir, { recursive: true, force: true });
+    rmSync(copy, { recursive: true, force: true });
+  }
+});
+
+test('the shell ships as a release of its own: open pages keep working across its promotion and rollback, fresh pages get the live shell', async ({ page, browser }) => {
+  test.slow();
+  const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-shell-releases-'));
+  const env = { ...process.env, RELEASES_DIR: releasesDir, USER: 'e2e' };
+  const cliRun = async (...args: string[]) => {
+    const result = await run(process.execPath, [cli, ...args], { cwd: repoRoot, env, encoding: 'utf8' }).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in result ? result.code : 0, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+    return (result as { stdout: string }).stdout;
+  };
+  const first = /\[release\] shell (\S+) \(/.exec(await cliRun('release', 'shell'))![1]!;
+  // A second shell whose entry script changed (new content, new hashed name), as the next shell
+  // build that touches the bootstrap would: the first release's script is not in it.
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'e2e-shell-build-'));
+  cpSync(path.join(releasesDir, 'shell', first), copy, { recursive: true });
+  rmSync(path.join(copy, 'release.json'));
+  const html = readFileSync(path.join(copy, 'index.html'), 'utf8');
+  const firstMain = /\/assets\/(main\.[0-9a-f]{10}\.js)/.exec(html)![1]!;
+  const secondMain = firstMain.replace(/\.[0-9a-f]{10}\./, '.5ec0bd5ec0.');
+  writeFileSync(path.join(copy, 'assets', secondMain), `${readFileSync(path.join(copy, 'assets', firstMain), 'utf8')}\n/* second shell build */\n`);
+  for (const suffix of ['', '.br', '.gz', '.map']) rmSync(path.join(copy, 'assets', `${firstMain}${suffix}`), { force: true });
+  writeFileSync(path.join(copy, 'index.html'), html.replace(firstMain, secondMain));
+  const { createRelease } = await import('../shell/releases/releaseStore.ts');
+  const second = createRelease(releasesDir, 'shell', copy, '0.1.0').id;
+
+  const gateway = await startGateway(portBase + 50, { RELEASES_DIR: releasesDir });
+  try {
+    await cliRun('deploy', 'shell', '--release', first);
+    const urls = requestsTo(page);
+    const failed: string[] = [];
+    page.on('response', (response) => void (response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`)));
+    await seedCart(page, gateway.baseURL);
+    await page.goto(gateway.baseURL);
+    await expect(cartTrigger(page)).toBeVisible();
+    expect(urls.some((url) => url.endsWith(`/assets/${firstMain}`))).toBe(true);
+
+    // Promoted while the page is open: the page goes on with the shell it started with, and every
+    // remote screen it opens next still finds the shell's shared libraries.
+    await cliRun('deploy', 'shell', '--release', second);
+    // What a page whose HTML came just before the promotion asks for next: the first shell's script.
+    expect(await page.evaluate((address) => fetch(address).then((response) => response.status), `/assets/${firstMain}`)).toBe(200);
+    await page.getByRole('navigation').getByRole('link', { name: 'Shop', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByRole('heading', { name: 'Shop by Category' })).toBeVisible();
+    await cartTrigger(page).click();
+    await page.getByRole('region', { name: 'Cart contents' }).getByRole('link', { name: 'View Cart' }).click();
+    await expect(cartRow(page)).toBeVisible();
+    await expect(fallback(page)).toHaveCount(0);
+    expect(failed).toEqual([]);
+
+    // A fresh page gets the new shell; after a rollback, the earlier one again.
+    const fresh = await browser.newPage();
+    const freshUrls = requestsTo(fresh);
+    await seedCart(fresh, gateway.baseURL);
+    await fresh.goto(`${gateway.baseURL}/cart-list`);
+    await expect(cartRow(fresh)).toBeVisible();
+    expect(freshUrls.some((url) => url.endsWith(`/assets/${secondMain}`))).toBe(true);
+    expect(freshUrls.some((url) => url.endsWith(`/assets/${firstMain}`))).toBe(false);
+    await cliRun('deploy', 'shell', '--rollback');
+    await fresh.reload();
+    await expect(cartRow(fresh)).toBeVisible();
+    expect(freshUrls.some((url) => url.endsWith(`/assets/${firstMain}`))).toBe(true);
+    // The page opened on the second shell keeps working after the rollback too.
+    await fresh.getByRole('link', { name: 'About' }).first().click();
+    await expect(fresh).toHaveURL(/\/about$/);
+    await expect(fallback(fresh)).toHaveCount(0);
+    await fresh.close();
+  } finally {
+    await gateway.stop();
     rmSync(releasesDir, { recursive: true, force: true });
     rmSync(copy, { recursive: true, force: true });
   }

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { reexportedNames } from './compatibility.ts';
 import { createRelease } from './releaseStore.ts';
 
 // The deploy command as a team runs it (npm run deploy -w mf-cart -- …), against releases and a
@@ -30,7 +32,9 @@ beforeEach(() => {
   const shellDist = path.join(root, 'shell-dist');
   mkdirSync(shellDist);
   writeFileSync(path.join(shellDist, 'shell-contract.json'), JSON.stringify({ shared: { react: '19.2.1', 'react-dom': '19.2.1', 'react-router-dom': '7.9.0', 'shared-events': '0.1.0' }, routerExports: ['Link', 'NavLink', 'useNavigate'] }));
-  env = { RELEASES_DIR: path.join(root, 'releases'), SHELL_DIST: shellDist, RELEASE_RETENTION: '1' };
+  // Remotes not promoted are served from their builds; none is built here unless a test says so.
+  const unbuilt = Object.fromEntries(['CATALOG', 'CART', 'ACCOUNT', 'CHECKOUT'].map((name) => [`${name}_DIST`, path.join(root, `${name.toLowerCase()}-unbuilt`)]));
+  env = { RELEASES_DIR: path.join(root, 'releases'), SHELL_DIST: shellDist, RELEASE_RETENTION: '1', ...unbuilt };
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -69,7 +73,7 @@ describe('npm run deploy', () => {
   it('says what is wrong with a release id, a missing shell build or a missing action', () => {
     expect(deploy('cart', '--release', '9.9.9-0000000000').err).toContain('there is no cart release 9.9.9-0000000000');
     expect(deploy('cart', '--rollback').err).toContain('cart has no earlier release to roll back to');
-    expect(deploy('basket', '--list').err).toContain('Name a remote: one of catalog, cart, account, checkout');
+    expect(deploy('basket', '--list').err).toContain('Name a remote or the shell: one of catalog, cart, account, checkout, shell');
     expect(deploy('cart').err).toContain('Say what to do');
     env.SHELL_DIST = path.join(root, 'nowhere');
     expect(deploy('cart', '--release', release('0.1.0', compatible)).err).toContain('has no readable shell-contract.json');
@@ -88,5 +92,61 @@ describe('npm run deploy', () => {
     expect(onDisk()).toEqual([ids[0], ids[3], next].sort());
     expect(deploy('cart', '--canary', ids[3]!, '--percent', '0').out).toContain(`canary ${ids[3]} stopped`);
     expect(deploy('cart', '--canary', ids[3]!).err).toContain('--canary needs --percent N');
+  });
+});
+
+/** A shell build providing `shared` and the router exports `routerExports`. */
+function shellRelease(version: string, shared: Record<string, string>, routerExports: string[]): string {
+  const build = mkdtempSync(path.join(tmpdir(), 'shell-build-'));
+  writeFileSync(path.join(build, 'mf-manifest.json'), JSON.stringify({ name: 'shell', shared: [] }));
+  writeFileSync(path.join(build, 'index.html'), `<!doctype html><title>${version}</title>`);
+  writeFileSync(path.join(build, 'shell-contract.json'), JSON.stringify({ shared, routerExports }));
+  return createRelease(path.join(root, 'releases'), 'shell', build, version).id;
+}
+
+const shellProvides = { react: '19.2.1', 'react-dom': '19.2.1', 'react-router-dom': '7.9.0', 'shared-events': '0.1.0' };
+const shellExports = ['Link', 'NavLink', 'useNavigate'];
+
+describe('npm run deploy -w shell', () => {
+  it('promotes a shell that runs every live remote, then checks later remote releases against that shell', () => {
+    deploy('cart', '--release', release('0.1.0', compatible, ['Link', 'useNavigate']));
+    const shell = shellRelease('0.1.0', shellProvides, ['Link', 'useNavigate']);
+    expect(deploy('shell', '--release', shell)).toMatchObject({ status: 0, out: expect.stringMatching(new RegExp(`shell +promote ${shell}  by team-cart`)) });
+    // The shell build (SHELL_DIST) has NavLink; the live shell release does not.
+    const refused = deploy('cart', '--release', release('0.2.0', compatible, ['NavLink']));
+    expect(refused.err).toContain(`cannot run in the live shell ${shell}: it uses NavLink from react-router-dom`);
+    expect(deploy('shell', '--rollback').err).toContain('shell has no earlier release to roll back to');
+    expect(deploy('shell', '--list').out).toMatch(new RegExp(`${shell} .*\\(live\\)`));
+  });
+
+  it('refuses, in one line, a shell that cannot run a live remote release, and leaves the live shell alone', () => {
+    const cart = release('0.1.0', compatible, ['Link', 'useNavigate']);
+    deploy('cart', '--release', cart);
+    const cases: [string, string][] = [
+      [shellRelease('0.2.0', shellProvides, ['Link']), `cannot run the live cart release ${cart}: it uses useNavigate from react-router-dom`],
+      [shellRelease('0.3.0', { ...shellProvides, react: '20.0.0', 'react-dom': '20.0.0' }, shellExports), `cannot run the live cart release ${cart}: it needs react ^19.0.0, the shell provides 20.0.0`],
+      [shellRelease('0.4.0', { ...shellProvides, 'shared-events': '0.2.0' }, shellExports), 'it needs the shared-events bus contract ^0.1.0, the shell provides 0.2.0'],
+    ];
+    for (const [id, reason] of cases) {
+      const refused = deploy('shell', '--release', id);
+      expect(refused.status).toBe(1);
+      expect(refused.err).toContain(`[deploy] refused: shell ${id} ${reason.startsWith('cannot') ? reason : `cannot run the live cart release ${cart}: ${reason}`}`);
+      expect(refused.err.trim().split('\n')).toHaveLength(1);
+    }
+    expect(deploy('shell', '--release', shellRelease('0.5.0', shellProvides, shellExports), '--url', 'https://cdn.example.com/shell/mf-manifest.json').err).toContain('the shell is served by the gateway itself');
+    expect(deploy('--history', 'shell').out).toContain('No promotions yet');
+  });
+
+  it('checks a remote served from its own build against the code of that remote', () => {
+    const cartDist = path.join(root, 'cart-dist');
+    mkdirSync(cartDist);
+    writeFileSync(path.join(cartDist, 'mf-manifest.json'), JSON.stringify({ name: 'cart', shared: [{ name: 'react', requiredVersion: '^19.0.0', singleton: true }] }));
+    env.CART_DIST = cartDist;
+    const newerReact = shellRelease('0.2.0', { ...shellProvides, react: '20.0.0' }, shellExports);
+    expect(deploy('shell', '--release', newerReact).err).toContain(`shell ${newerReact} cannot run the live cart build (${cartDist}): it needs react ^19.0.0, the shell provides 20.0.0`);
+    // Everything mf-cart's code imports from the router is in the shell's real subset.
+    const subset = reexportedNames(readFileSync(path.join(__dirname, '../src/router/react-router-dom.ts'), 'utf8'));
+    expect(deploy('shell', '--release', shellRelease('0.3.0', shellProvides, subset)).status).toBe(0);
+    expect(deploy('shell', '--release', shellRelease('0.4.0', shellProvides, ['Link'])).err).toMatch(/cannot run the live cart build .*: it uses .* from react-router-dom/);
   });
 });

@@ -1,20 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { routerImportsOf } from './compatibility.ts';
 import { loadReleaseSettings, type ReleaseSettings } from './settings.ts';
-import { checkPromotion } from './promotion.ts';
-import { promote, releasesInUse, remoteNames, rollback, setCanary, RegistryError, type RemoteName, type RegistryState } from './registry.ts';
+import { checkPromotion, checkShellPromotion, routerImportsOfPackage } from './promotion.ts';
+import { appNames, promote, releasesInUse, rollback, setCanary, RegistryError, type AppName, type RegistryState } from './registry.ts';
 import { openRegistry } from './openRegistry.ts';
 import { createRelease, listReleases, pruneReleases, readRelease } from './releaseStore.ts';
 import { precompress } from '../../tools/stack/precompress.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const usage = `Usage:
+const usage = `Usage (<name>: catalog, cart, account or checkout as -w mf-<name>; the shell itself as -w shell):
   npm run release -w mf-<name>                              build the remote into a new release (prints its id)
   npm run deploy -w mf-<name> -- --release <id> [--url <manifest URL>]
                                                             make a release live (--url: hosted on another origin)
@@ -25,49 +24,40 @@ const usage = `Usage:
 
 class UsageError extends Error {}
 
-function remoteArg(value: string | undefined): RemoteName {
-  if (!remoteNames.includes(value as RemoteName)) throw new UsageError(`Name a remote: one of ${remoteNames.join(', ')}`);
-  return value as RemoteName;
+function appArg(value: string | undefined): AppName {
+  if (!appNames.includes(value as AppName)) throw new UsageError(`Name a remote or the shell: one of ${appNames.join(', ')}`);
+  return value as AppName;
 }
 
-/** Module sources of a remote that ship to shoppers (not its tests, not its standalone harness). */
-function shippedSources(dir: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!['standalone', 'testing', '__tests__'].includes(entry.name)) files.push(...shippedSources(full));
-    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(full);
-  }
-  return files;
-}
+const packageOf = (app: AppName) => (app === 'shell' ? 'shell' : `mf-${app}`);
 
-function releaseCommand(remote: RemoteName, settings: ReleaseSettings): void {
-  const packageDir = path.join(repoRoot, `mf-${remote}`);
+function releaseCommand(app: AppName, settings: ReleaseSettings): void {
+  const packageDir = path.join(repoRoot, packageOf(app));
   const version = (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
-  const staging = mkdtempSync(path.join(tmpdir(), `release-${remote}-`));
+  const staging = mkdtempSync(path.join(tmpdir(), `release-${app}-`));
   try {
-    console.log(`[release] building mf-${remote} ${version}`);
-    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '--config', `mf-${remote}/webpack.config.ts`, '--output-path', staging], {
+    console.log(`[release] building ${packageOf(app)} ${version}`);
+    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '--config', `${packageOf(app)}/webpack.config.ts`, '--output-path', staging], {
       cwd: repoRoot,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    // Served as they are by the gateway (brotli and gzip beside each text file), like mf-*/dist.
+    if (app === 'shell' && !existsSync(path.join(staging, 'index.html'))) throw new Error('The shell build wrote no index.html');
+    // Served as they are by the gateway (brotli and gzip beside each text file), like the builds in dist/.
     precompress(staging);
-    const routerImports = [...new Set(shippedSources(path.join(packageDir, 'src')).flatMap((file) => routerImportsOf(readFileSync(file, 'utf8'))))].sort();
-    const info = createRelease(settings.releasesDir, remote, staging, version, { routerImports });
-    const where = path.join(settings.releasesDir, remote, info.id);
+    // A remote's router imports are checked against the shell's subset; the shell's own contract is in its build.
+    const info = createRelease(settings.releasesDir, app, staging, version, { routerImports: app === 'shell' ? [] : routerImportsOfPackage(packageDir) });
+    const where = path.join(settings.releasesDir, app, info.id);
     const shown = path.relative(repoRoot, where).startsWith('..') ? where : path.relative(repoRoot, where);
-    console.log(`[release] ${remote} ${info.id} (${info.files} files) in ${shown}`);
-    console.log(`[release] make it live with: npm run deploy -w mf-${remote} -- --release ${info.id}`);
+    console.log(`[release] ${app} ${info.id} (${info.files} files) in ${shown}`);
+    console.log(`[release] make it live with: npm run deploy -w ${packageOf(app)} -- --release ${info.id}`);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
 }
 
-function formatHistory(state: RegistryState, remote?: RemoteName): string {
+function formatHistory(state: RegistryState, remote?: AppName): string {
   const entries = state.history.filter((entry) => !remote || entry.remote === remote);
-  if (!entries.length) return 'No promotions yet: every remote is served from its own build (mf-*/dist).';
+  if (!entries.length) return 'No promotions yet: the shell and every remote are served from their own builds (dist/).';
   return entries
     .map((entry) => {
       const what =
@@ -77,14 +67,14 @@ function formatHistory(state: RegistryState, remote?: RemoteName): string {
     .join('\n');
 }
 
-async function deployCommand(remote: RemoteName | undefined, options: Record<string, string | boolean | undefined>, settings: ReleaseSettings): Promise<void> {
+async function deployCommand(remote: AppName | undefined, options: Record<string, string | boolean | undefined>, settings: ReleaseSettings): Promise<void> {
   const registry = await openRegistry(settings);
   try {
     if (options.history) {
       console.log(formatHistory(registry.current(), remote));
       return;
     }
-    const name = remoteArg(remote);
+    const name = appArg(remote);
     const by = typeof options.by === 'string' ? options.by : (process.env.USER ?? userInfo().username);
     const change = { remote: name, by, at: new Date() };
     if (options.list) {
@@ -102,7 +92,9 @@ async function deployCommand(remote: RemoteName | undefined, options: Record<str
     } else {
       const id = typeof options.canary === 'string' ? options.canary : options.release;
       if (typeof id !== 'string') throw new UsageError('Say what to do: --release <id>, --rollback, --canary <id> --percent N, --list or --history');
-      const ref = await checkPromotion(settings, name, id, typeof options.url === 'string' ? options.url : undefined);
+      const url = typeof options.url === 'string' ? options.url : undefined;
+      const state = registry.current();
+      const ref = name === 'shell' ? await checkShellPromotion(settings, state, id, url) : await checkPromotion(settings, state, name, id, url);
       if (typeof options.canary === 'string') {
         const percent = Number(options.percent);
         if (options.percent === undefined || !Number.isInteger(percent)) throw new UsageError('--canary needs --percent N (0 to 100)');
@@ -142,8 +134,8 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const settings = loadReleaseSettings(process.env, repoRoot);
-  if (command === 'release') return releaseCommand(remoteArg(remote), settings);
-  if (command === 'deploy') return deployCommand(remote as RemoteName | undefined, values, settings);
+  if (command === 'release') return releaseCommand(appArg(remote), settings);
+  if (command === 'deploy') return deployCommand(remote as AppName | undefined, values, settings);
   throw new UsageError(`Unknown command ${command}`);
 }
 

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { incompatibility, type ShellContract } from './compatibility.ts';
-import type { ReleaseRef, RemoteName } from './registry.ts';
+import { incompatibility, routerImportsOf, type ReleaseNeeds, type ShellContract } from './compatibility.ts';
+import { remoteNames, type RegistryState, type ReleaseRef, type RemoteName } from './registry.ts';
 import { readRelease, releaseDir } from './releaseStore.ts';
+import type { ReleaseSettings } from './settings.ts';
 
 const manifestSchema = z.object({
   name: z.string(),
@@ -27,23 +28,44 @@ async function fetchJson(url: URL): Promise<unknown> {
   return response.json();
 }
 
-export function readShellContract(shellDist: string): ShellContract {
+function readShellContract(dir: string, what: string): ShellContract {
   try {
-    return shellContractSchema.parse(JSON.parse(readFileSync(path.join(shellDist, 'shell-contract.json'), 'utf8')));
+    return shellContractSchema.parse(JSON.parse(readFileSync(path.join(dir, 'shell-contract.json'), 'utf8')));
   } catch {
-    throw new PromotionError(`the live shell build (${shellDist}) has no readable shell-contract.json; build the shell first (npm run build)`);
+    throw new PromotionError(`${what} (${dir}) has no readable shell-contract.json; build the shell first (npm run build)`);
   }
 }
 
-/**
- * Checks that release `id` of `remote` exists and that the live shell can run it; returns what the
- * registry records. `url` is the release's manifest on another origin; without it, the release is
- * one of ours under the releases directory.
- */
-export async function checkPromotion(settings: { releasesDir: string; shellDist: string }, remote: RemoteName, id: string, url?: string): Promise<ReleaseRef> {
-  let manifest: unknown;
-  let notes: unknown = {};
-  let ref: ReleaseRef;
+/** Module sources of a package that ship to shoppers (not its tests, not its standalone harness). */
+export function shippedSources(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!['standalone', 'testing', '__tests__'].includes(entry.name)) files.push(...shippedSources(full));
+    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(full);
+  }
+  return files;
+}
+
+/** The react-router-dom exports a package's shipped code imports. */
+export function routerImportsOfPackage(packageDir: string): string[] {
+  return [...new Set(shippedSources(path.join(packageDir, 'src')).flatMap((file) => routerImportsOf(readFileSync(file, 'utf8'))))].sort();
+}
+
+type Places = Pick<ReleaseSettings, 'releasesDir' | 'shellDist'>;
+type Settings = Places & Pick<ReleaseSettings, 'remoteDefaults' | 'repoRoot'>;
+
+/** The shells shoppers may be running: the live one (a release, or the shell's build) and a canary. */
+function shellsInService(settings: Places, state: RegistryState): { label: string; contract: ShellContract }[] {
+  const shell = state.remotes.shell;
+  const inService = [shell?.live ? { label: `the live shell ${shell.live.id}`, dir: releaseDir(settings.releasesDir, 'shell', shell.live.id) } : { label: 'the live shell', dir: settings.shellDist }];
+  if (shell?.canary) inService.push({ label: `the canary shell ${shell.canary.id}`, dir: releaseDir(settings.releasesDir, 'shell', shell.canary.id) });
+  return inService.map(({ label, dir }) => ({ label, contract: readShellContract(dir, label) }));
+}
+
+/** A remote's manifest and notes, from another origin or from a release on disk. */
+async function readReleaseFiles(settings: Places, remote: RemoteName, id: string, url: string | undefined): Promise<{ ref: ReleaseRef; manifest: unknown; notes: unknown }> {
   if (url) {
     let location: URL;
     try {
@@ -54,26 +76,89 @@ export async function checkPromotion(settings: { releasesDir: string; shellDist:
     if (!['https:', 'http:'].includes(location.protocol) || !location.pathname.endsWith('/mf-manifest.json')) {
       throw new PromotionError(`--url must be an http(s) URL ending in /mf-manifest.json (got ${url})`);
     }
-    manifest = await fetchJson(location);
+    const manifest = await fetchJson(location);
     // The router check needs the release's notes: a release is uploaded whole, release.json included.
-    notes = await fetchJson(new URL('release.json', location)).catch(() => {
+    const notes = await fetchJson(new URL('release.json', location)).catch(() => {
       throw new PromotionError(`${new URL('release.json', location).href} is missing: upload the whole release directory (npm run release wrote it), release.json included`);
     });
-    ref = { id, manifest: location.href };
-  } else {
-    if (!readRelease(settings.releasesDir, remote, id)) throw new PromotionError(`there is no ${remote} release ${id} (see npm run deploy -w mf-${remote} -- --list)`);
-    const dir = releaseDir(settings.releasesDir, remote, id);
-    manifest = JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
-    notes = JSON.parse(readFileSync(path.join(dir, 'release.json'), 'utf8'));
-    ref = { id, manifest: `/releases/${remote}/${id}/mf-manifest.json` };
+    return { ref: { id, manifest: location.href }, manifest, notes };
   }
-  const parsedManifest = manifestSchema.safeParse(manifest);
-  if (!parsedManifest.success) throw new PromotionError(`${id} has no valid Module Federation manifest`);
-  if (parsedManifest.data.name !== remote) throw new PromotionError(`${id} is a build of ${parsedManifest.data.name}, not ${remote}`);
-  const problem = incompatibility(readShellContract(settings.shellDist), {
-    shared: parsedManifest.data.shared,
-    routerImports: releaseNotes.parse(notes).routerImports,
-  });
-  if (problem) throw new PromotionError(`${remote} ${id} cannot run in the live shell: ${problem}`);
+  if (!readRelease(settings.releasesDir, remote, id)) throw new PromotionError(`there is no ${remote} release ${id} (see npm run deploy -w mf-${remote} -- --list)`);
+  const dir = releaseDir(settings.releasesDir, remote, id);
+  return {
+    ref: { id, manifest: `/releases/${remote}/${id}/mf-manifest.json` },
+    manifest: JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')),
+    notes: JSON.parse(readFileSync(path.join(dir, 'release.json'), 'utf8')),
+  };
+}
+
+function needsOf(remote: RemoteName, id: string, manifest: unknown, notes: unknown): ReleaseNeeds {
+  const parsed = manifestSchema.safeParse(manifest);
+  if (!parsed.success) throw new PromotionError(`${id} has no valid Module Federation manifest`);
+  if (parsed.data.name !== remote) throw new PromotionError(`${id} is a build of ${parsed.data.name}, not ${remote}`);
+  return { shared: parsed.data.shared, routerImports: releaseNotes.parse(notes).routerImports };
+}
+
+/**
+ * Checks that release `id` of `remote` exists and that every shell shoppers may be running can
+ * run it; returns what the registry records. `url` is the release's manifest on another origin;
+ * without it, the release is one of ours under the releases directory.
+ */
+export async function checkPromotion(settings: Places, state: RegistryState, remote: RemoteName, id: string, url?: string): Promise<ReleaseRef> {
+  const { ref, manifest, notes } = await readReleaseFiles(settings, remote, id, url);
+  const needs = needsOf(remote, id, manifest, notes);
+  for (const shell of shellsInService(settings, state)) {
+    const problem = incompatibility(shell.contract, needs);
+    if (problem) throw new PromotionError(`${remote} ${id} cannot run in ${shell.label}: ${problem}`);
+  }
   return ref;
+}
+
+/** What the build of `remote` that shoppers get at `manifest` needs, or undefined when it is not built. */
+async function needsOfServed(settings: Settings, remote: RemoteName, served: { id?: string; manifest: string }): Promise<ReleaseNeeds | undefined> {
+  const release = new RegExp(`^/releases/${remote}/([^/]+)/mf-manifest\\.json$`).exec(served.manifest);
+  if (release) {
+    const { manifest, notes } = await readReleaseFiles(settings, remote, release[1]!, undefined);
+    return needsOf(remote, release[1]!, manifest, notes);
+  }
+  if (/^https?:\/\//i.test(served.manifest)) {
+    if (served.id) {
+      const { manifest, notes } = await readReleaseFiles(settings, remote, served.id, served.manifest);
+      return needsOf(remote, served.id, manifest, notes);
+    }
+    // A REMOTE_<NAME>_URL build hosted elsewhere may predate release notes: its shared ranges are still checked.
+    const location = new URL(served.manifest);
+    return needsOf(remote, served.manifest, await fetchJson(location), await fetchJson(new URL('release.json', location)).catch(() => ({})));
+  }
+  // The remote's own build, served by the gateway: its code is this repository's.
+  const dist = settings.remoteDefaults[remote].dist;
+  if (!existsSync(path.join(dist, 'mf-manifest.json'))) return undefined;
+  return needsOf(remote, dist, JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')), { routerImports: routerImportsOfPackage(path.join(settings.repoRoot, `mf-${remote}`)) });
+}
+
+/**
+ * Checks that shell release `id` exists and can run every remote release shoppers may get (live,
+ * canary, or a remote's own build); returns what the registry records. The inverse of
+ * checkPromotion: a shell that drops a router export or moves a singleton past a live remote's
+ * range is refused before any shopper loads it.
+ */
+export async function checkShellPromotion(settings: Settings, state: RegistryState, id: string, url?: string): Promise<ReleaseRef> {
+  if (url) throw new PromotionError('the shell is served by the gateway itself: promote a shell release by its id, without --url');
+  if (!readRelease(settings.releasesDir, 'shell', id)) throw new PromotionError(`there is no shell release ${id} (see npm run deploy -w shell -- --list)`);
+  const dir = releaseDir(settings.releasesDir, 'shell', id);
+  if (!existsSync(path.join(dir, 'index.html'))) throw new PromotionError(`shell ${id} has no index.html: it is not a shell build`);
+  const contract = readShellContract(dir, `shell ${id}`);
+  for (const remote of remoteNames) {
+    const current = state.remotes[remote];
+    const served = [current?.live ?? { manifest: settings.remoteDefaults[remote].manifest }, ...(current?.canary ? [current.canary] : [])];
+    for (const build of served) {
+      const needs = await needsOfServed(settings, remote, build);
+      const problem = needs && incompatibility(contract, needs);
+      const dist = settings.remoteDefaults[remote].dist;
+      const shown = path.relative(settings.repoRoot, dist).startsWith('..') ? dist : path.relative(settings.repoRoot, dist);
+      const which = 'id' in build && build.id ? `${remote} release ${build.id}` : /^https?:/i.test(build.manifest) ? `${remote} at ${build.manifest}` : `${remote} build (${shown})`;
+      if (problem) throw new PromotionError(`shell ${id} cannot run the live ${which}: ${problem}`);
+    }
+  }
+  return { id, manifest: `/releases/shell/${id}/mf-manifest.json` };
 }

@@ -9,6 +9,10 @@ import { remoteNames, type RemoteName } from '../server/config.ts';
 
 export { remoteNames, type RemoteName };
 
+/** What ships as releases: the four remotes and the shell itself (its page, bootstrap and shared libraries). */
+export const appNames = [...remoteNames, 'shell'] as const;
+export type AppName = (typeof appNames)[number];
+
 const releaseRef = z.object({
   id: z.string().min(1).max(80),
   /** Where the browser fetches the release's manifest: a path on the shop's origin or an https/http URL. */
@@ -26,7 +30,7 @@ export type RemoteState = z.infer<typeof remoteState>;
 
 const historyEntry = z.object({
   at: z.string(),
-  remote: z.enum(remoteNames),
+  remote: z.enum(appNames),
   action: z.enum(['promote', 'rollback', 'canary', 'canary-off']),
   release: z.string().optional(),
   from: z.string().optional(),
@@ -37,7 +41,7 @@ export type HistoryEntry = z.infer<typeof historyEntry>;
 
 export const registryStateSchema = z.object({
   version: z.number().int().min(0).default(0),
-  remotes: z.partialRecord(z.enum(remoteNames), remoteState).default({}),
+  remotes: z.partialRecord(z.enum(appNames), remoteState).default({}),
   history: z.array(historyEntry).default([]),
 });
 export type RegistryState = z.infer<typeof registryStateSchema>;
@@ -49,9 +53,9 @@ const PREVIOUS_KEPT = 10;
 
 export class RegistryError extends Error {}
 
-type Change = { remote: RemoteName; by: string; at: Date };
+type Change = { remote: AppName; by: string; at: Date };
 
-function record(state: RegistryState, remote: RemoteName, next: RemoteState, entry: Omit<HistoryEntry, 'at' | 'remote' | 'by'>, change: Change): RegistryState {
+function record(state: RegistryState, remote: AppName, next: RemoteState, entry: Omit<HistoryEntry, 'at' | 'remote' | 'by'>, change: Change): RegistryState {
   return {
     version: state.version + 1,
     remotes: { ...state.remotes, [remote]: next },
@@ -95,7 +99,7 @@ export function setCanary(state: RegistryState, release: ReleaseRef, percent: nu
  * The release ids of `remote` that must stay on disk: live, canary, rollback targets, and any that
  * was live within `graceMs` (pages opened then may still ask for its chunks).
  */
-export function releasesInUse(state: RegistryState, remote: RemoteName, now: Date, graceMs: number): Set<string> {
+export function releasesInUse(state: RegistryState, remote: AppName, now: Date, graceMs: number): Set<string> {
   const current = state.remotes[remote];
   const ids = new Set<string>();
   if (current?.live) ids.add(current.live.id);
@@ -113,7 +117,7 @@ export function releasesInUse(state: RegistryState, remote: RemoteName, now: Dat
  * The manifest each shopper's page uses for `remote`: the canary for shoppers whose bucket (0-99,
  * kept in a cookie) falls under its percentage, else the live release, else the configured default.
  */
-export function manifestFor(state: RegistryState, remote: RemoteName, bucket: number, fallback: string): string {
+export function manifestFor(state: RegistryState, remote: AppName, bucket: number, fallback: string): string {
   const current = state.remotes[remote];
   if (current?.canary && bucket < current.canary.percent) return current.canary.manifest;
   return current?.live?.manifest ?? fallback;

@@ -1,5 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultRemoteDist, defaultRemoteManifest, remoteNames, type RemoteName } from '../server/remoteNames.ts';
+
+/** A release live within this many hours is never pruned nor forgotten: pages opened then may still load its files. */
+export const releaseGraceHours = z.coerce.number().min(0).max(24 * 365).default(24);
 
 /** Settings shared by the gateway's registry reader and the release/deploy commands. */
 export function loadReleaseSettings(env: NodeJS.ProcessEnv, repoRoot: string) {
@@ -8,8 +12,7 @@ export function loadReleaseSettings(env: NodeJS.ProcessEnv, repoRoot: string) {
       RELEASES_DIR: z.string().default(path.join(repoRoot, '.releases')),
       // Releases kept per remote beyond those still in use (live, canary, rollback targets, recently live).
       RELEASE_RETENTION: z.coerce.number().int().min(1).max(1000).default(5),
-      // A release live within this many hours is never pruned: pages opened then may still load its chunks.
-      RELEASE_GRACE_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+      RELEASE_GRACE_HOURS: releaseGraceHours,
       DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL').optional(),
       SHELL_DIST: z.string().default(path.join(repoRoot, 'shell', 'dist')),
     })
@@ -18,6 +21,14 @@ export function loadReleaseSettings(env: NodeJS.ProcessEnv, repoRoot: string) {
     throw Object.assign(new Error(`Invalid release configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`), { oneLine: true });
   }
   const e = parsed.data;
-  return { releasesDir: path.resolve(e.RELEASES_DIR), retention: e.RELEASE_RETENTION, graceMs: e.RELEASE_GRACE_HOURS * 3_600_000, databaseUrl: e.DATABASE_URL, shellDist: e.SHELL_DIST };
+  // Where shoppers get each remote while no release of it is promoted, read as the gateway reads
+  // it (REMOTE_<NAME>_URL, <NAME>_DIST): a new shell is checked against these too.
+  const remoteDefaults = Object.fromEntries(
+    remoteNames.map((name) => {
+      const key = name.toUpperCase();
+      return [name, { manifest: env[`REMOTE_${key}_URL`] || defaultRemoteManifest(name), dist: path.resolve(env[`${key}_DIST`] || defaultRemoteDist(repoRoot, name)) }];
+    }),
+  ) as Record<RemoteName, { manifest: string; dist: string }>;
+  return { releasesDir: path.resolve(e.RELEASES_DIR), retention: e.RELEASE_RETENTION, graceMs: e.RELEASE_GRACE_HOURS * 3_600_000, databaseUrl: e.DATABASE_URL, shellDist: e.SHELL_DIST, remoteDefaults, repoRoot };
 }
 export type ReleaseSettings = ReturnType<typeof loadReleaseSettings>;

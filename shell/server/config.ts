@@ -1,16 +1,17 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { releaseGraceHours } from '../releases/settings.ts';
+import { defaultRemoteDist, defaultRemoteManifest, remoteNames, type RemoteName } from './remoteNames.ts';
 
-const remoteNames = ['catalog', 'cart', 'account', 'checkout'] as const;
-export type RemoteName = (typeof remoteNames)[number];
+export { remoteNames, type RemoteName };
 
 const port = z.coerce.number().int().min(0).max(65535);
 const url = z.string().url();
 
 export function gatewayConfigSchema(repoRoot: string) {
-  const defaultManifest = (name: RemoteName) => `/remotes/${name}/mf-manifest.json`;
-  const defaultDist = (name: RemoteName) => path.join(repoRoot, `mf-${name}`, 'dist');
+  const defaultManifest = defaultRemoteManifest;
+  const defaultDist = (name: RemoteName) => defaultRemoteDist(repoRoot, name);
   return z
     .object({
       HOST: z.string().default('127.0.0.1'),
@@ -29,6 +30,7 @@ export function gatewayConfigSchema(repoRoot: string) {
       CHECKOUT_DIST: z.string().default(defaultDist('checkout')),
       // Releases of the remotes (npm run release) and, without DATABASE_URL, their registry.
       RELEASES_DIR: z.string().default(path.join(repoRoot, '.releases')),
+      RELEASE_GRACE_HOURS: releaseGraceHours,
       // Development defaults: the local Firebase of `npm start`. Production must name its own (below).
       FIREBASE_API_KEY: z.string().default('demo-api-key'),
       FIREBASE_PROJECT_ID: z.string().default('demo-storefront'),
@@ -116,6 +118,7 @@ export function gatewayConfigSchema(repoRoot: string) {
       contactDb: env.CONTACT_DB,
       databaseUrl: env.DATABASE_URL,
       releasesDir: path.resolve(env.RELEASES_DIR),
+      releaseGraceMs: env.RELEASE_GRACE_HOURS * 3_600_000,
       remotes: {
         catalog: { manifest: env.REMOTE_CATALOG_URL, dist: env.CATALOG_DIST },
         cart: { manifest: env.REMOTE_CART_URL, dist: env.CART_DIST },
@@ -172,4 +175,3 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): Gat
   return parsed.data;
 }
 
-export { remoteNames };

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
@@ -16,7 +16,7 @@ import { isKnownRoute } from './knownRoutes.ts';
 import { registerHealthRoutes } from './health.ts';
 import { pageHtml } from './pageHead.ts';
 import { registerRateLimits } from './rateLimits.ts';
-import { remoteOrigins, remotesForShopper } from './remoteLocations.ts';
+import { remoteOrigins, remotesForShopper, shellRoots } from './remoteLocations.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { openRegistry } from '../releases/openRegistry.ts';
 import type { RegistryStore } from '../releases/registryStore.ts';
@@ -41,6 +41,15 @@ const hashed = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|woff2)(\.br|\.gz)?$/;
  */
 function cacheControl(filePath: string): string {
   return hashed.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** Whether a path names a file; a path the file system refuses (a NUL byte) names none. */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Source maps stay beside the builds for error reports; they are never served to the public. */
@@ -182,12 +191,13 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
 
   registerHealthRoutes(app, config, stopping);
 
-  /** Where each remote lives for this shopper (live release, canary, or the configured default). */
-  const remotesFor = (request: FastifyRequest, reply: FastifyReply) => {
-    const { remotes, setCookie } = remotesForShopper(config, registry, request.headers.cookie);
+  /** Where each remote lives for this shopper, and which shell build serves them (live release, canary, or the defaults). */
+  const locationsFor = (request: FastifyRequest, reply: FastifyReply) => {
+    const { setCookie, ...locations } = remotesForShopper(config, registry, request.headers.cookie);
     if (setCookie) reply.header('set-cookie', setCookie);
-    return remotes;
+    return locations;
   };
+  const remotesFor = (request: FastifyRequest, reply: FastifyReply) => locationsFor(request, reply).remotes;
 
   app.get('/remotes.json', async (request, reply) => {
     // Private: with a canary running, the answer depends on the shopper's cookie.
@@ -210,27 +220,35 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
     return tokens;
   });
 
+  // The shell's own files come from the shopper's shell release, else from an earlier one an open
+  // page may have started with, else from the shell's build (see shellRoots); looked up per request,
+  // so a promotion or a rebuilt shell is served without a restart.
   await app.register(fastifyStatic, {
     root: config.shellDist,
-    prefix: '/',
-    index: false,
+    serve: false,
     preCompressed: true,
-    // Wildcard serving looks files up per request, so a rebuilt shell is served without a restart.
-    wildcard: true,
-    decorateReply: true,
-    allowedPath: notSourceMap,
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheControl(filePath)),
+  });
+  app.get('/*', async (request, reply) => {
+    const pathname = `/${(request.params as { '*': string })['*']}`;
+    // Only canonical paths (no '..', '.' or empty segments to reach outside a root or alias a
+    // file), and never a release's notes.
+    if (!notSourceMap(pathname) || pathname === '/release.json' || pathname.slice(1).split('/').some((segment) => ['', '.', '..'].includes(segment))) return reply.callNotFound();
+    // Never a cookie on a file: immutable answers may be kept by shared caches.
+    const { shellDir } = remotesForShopper(config, registry, request.headers.cookie);
+    const root = shellRoots(config, registry.current(), shellDir).find((dir) => isFile(path.join(dir, pathname)));
+    return root ? reply.sendFile(pathname, root) : reply.callNotFound();
   });
 
   app.get('/', async (request, reply) => {
-    const html = pageHtml(config, '/', remotesFor(request, reply));
+    const html = pageHtml(config, '/', locationsFor(request, reply));
     if (html === undefined) return reply.code(404).send({ message: 'Not found: the shell is not built' });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname);
-    const html = wantsPage ? pageHtml(config, pathname, remotesFor(request, reply)) : undefined;
+    const html = wantsPage ? pageHtml(config, pathname, locationsFor(request, reply)) : undefined;
     if (html === undefined) {
       return reply.code(404).send({ message: `Not found: ${request.method} ${pathname}` });
     }

@@ -52,8 +52,8 @@ function remoteHints(config: GatewayConfig, remote: RemoteName, manifestUrl: str
   return links;
 }
 
-function sharedHints(config: GatewayConfig): string[] {
-  const manifest = readBuildFile(path.join(config.shellDist, 'mf-manifest.json'), (text) => JSON.parse(text) as Manifest);
+function sharedHints(shellDir: string): string[] {
+  const manifest = readBuildFile(path.join(shellDir, 'mf-manifest.json'), (text) => JSON.parse(text) as Manifest);
   const files = new Set<string>();
   for (const shared of manifest?.shared ?? []) {
     if (!['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'shared-events'].includes(shared.name)) continue;
@@ -69,13 +69,13 @@ function sharedHints(config: GatewayConfig): string[] {
  * discovers each file after the previous one has run (shell, remote manifest, remote entry,
  * screen chunk), one round trip at a time.
  */
-export function pageHtml(config: GatewayConfig, pathname: string, remotes: Record<RemoteName, string>): string | undefined {
-  const html = readBuildFile(path.join(config.shellDist, 'index.html'), (text) => text);
+export function pageHtml(config: GatewayConfig, pathname: string, { remotes, shellDir }: { remotes: Record<RemoteName, string>; shellDir: string }): string | undefined {
+  const html = readBuildFile(path.join(shellDir, 'index.html'), (text) => text);
   if (html === undefined) return undefined;
   const owner = routeOwner(pathname);
   const head = [
     `<script type="application/json" id="remote-config">${escapeJson({ remotes })}</script>`,
-    ...sharedHints(config),
+    ...sharedHints(shellDir),
     ...(owner ? remoteHints(config, owner.remote, remotes[owner.remote], owner.exposed) : []),
   ].map((tag) => (tag.startsWith('<link') ? tag.replace(/href="([^"]*)"/, (_m, href: string) => `href="${escapeAttribute(href)}"`) : tag));
   return html.replace('</head>', `${head.join('\n    ')}\n  </head>`);

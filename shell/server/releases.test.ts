@@ -135,6 +135,70 @@ describe('releases through the gateway', () => {
   });
 });
 
+/** A shell build: its page points at its own main script, whose name carries its content's hash. */
+function shellBuild(marker: string, mainHash: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shell-build-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>${marker}</title><script defer src="/assets/main.${mainHash}.js"></script></head><body></body></html>`);
+  writeFileSync(path.join(dir, 'assets', `main.${mainHash}.js`), `console.log(${JSON.stringify(marker)})`);
+  writeFileSync(path.join(dir, 'assets', `main.${mainHash}.js.map`), '{"sources":["secret.ts"]}');
+  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'shell', shared: [] }));
+  return dir;
+}
+
+describe('the shell as a release of its own', () => {
+  const ws = workspace('gateway-shell-releases-');
+  const releasesDir = path.join(ws.root, 'releases');
+  const registry = fileRegistry(releasesDir);
+  const shellChange = (by = 'team-shell') => ({ remote: 'shell' as const, by, at: new Date() });
+  const ref = (id: string) => ({ id, manifest: `/releases/shell/${id}/mf-manifest.json` });
+  let gateway: Service;
+  let catalog: Awaited<ReturnType<typeof upstream>>;
+  let first: string;
+  let second: string;
+
+  beforeAll(async () => {
+    catalog = await upstream();
+    first = createRelease(releasesDir, 'shell', shellBuild('Shell one', 'aaaaaaaaaa'), '0.1.0').id;
+    second = createRelease(releasesDir, 'shell', shellBuild('Shell two', 'bbbbbbbbbb'), '0.1.1').id;
+    gateway = ws.track(await startGateway(ws.root, { catalogUrl: catalog.url, checkoutUrl: catalog.url }, { RELEASES_DIR: releasesDir }));
+  });
+  afterAll(async () => {
+    await ws.cleanup();
+    catalog.close();
+  });
+
+  const title = async (address = '/shop') => /<title>([^<]*)<\/title>/.exec(await (await fetch(`${gateway.url}${address}`)).text())![1];
+  const status = async (address: string) => (await fetch(`${gateway.url}${address}`)).status;
+
+  it('serves pages from the live shell release on the next load, and its build before any promotion', async () => {
+    expect(await title()).toBe('Storefront');
+    await registry.update((state) => promote(state, ref(first), shellChange()));
+    expect(await title()).toBe('Shell one');
+    expect(await title('/')).toBe('Shell one');
+    const main = await fetch(`${gateway.url}/assets/main.aaaaaaaaaa.js`);
+    expect(await main.text()).toContain('Shell one');
+    expect(main.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await registry.update((state) => promote(state, ref(second), shellChange()));
+    expect(await title('/product/1')).toBe('Shell two');
+  });
+
+  it('still serves the scripts of the shell a page started with after a promotion and a rollback, never source maps or paths outside it', async () => {
+    // A page whose HTML came from the first release asks for its script after the second went live.
+    expect(await status('/assets/main.aaaaaaaaaa.js')).toBe(200);
+    expect(await status('/assets/main.bbbbbbbbbb.js')).toBe(200);
+    // So does a page opened before any shell release, from the shell's build.
+    expect(await status('/assets/main.0123456789.js')).toBe(200);
+    await registry.update((state) => rollback(state, shellChange('on-call')));
+    expect(await title()).toBe('Shell one');
+    expect(await status('/assets/main.bbbbbbbbbb.js')).toBe(200);
+    expect(await status('/assets/main.aaaaaaaaaa.js.map')).toBe(404);
+    expect(await status('/assets/main.cccccccccc.js')).toBe(404);
+    expect(await status('/release.json')).toBe(404);
+    expect(await status('/assets//main.aaaaaaaaaa.js')).toBe(404);
+  });
+});
+
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 describe('one registry in PostgreSQL for several gateways', () => {

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+import path from 'node:path';
 import type { GatewayConfig, RemoteName } from './config.ts';
 import { remoteNames } from './config.ts';
-import { manifestFor } from '../releases/registry.ts';
+import { appNames, manifestFor, releasesInUse, type RegistryState } from '../releases/registry.ts';
+import { releaseDir } from '../releases/releaseStore.ts';
 import type { RegistryStore } from '../releases/registryStore.ts';
 
 /** The cookie holding a shopper's canary bucket (0-99), so one shopper stays on one release. */
@@ -16,14 +18,21 @@ export function bucketFrom(cookieHeader: string | undefined): number | undefined
   return match ? Number(match[1]) : undefined;
 }
 
+/** The directory of a shell release from its registry entry (`/releases/shell/<id>/mf-manifest.json`). */
+function shellReleaseDir(config: GatewayConfig, manifest: string): string | undefined {
+  const id = /^\/releases\/shell\/([^/]+)\/mf-manifest\.json$/.exec(manifest)?.[1];
+  return id ? releaseDir(config.releasesDir, 'shell', id) : undefined;
+}
+
 /**
- * Where each remote lives for one shopper's page: the registry's live release (or its canary for
- * shoppers in the canary's share), else the gateway's configured default. A shopper without a
- * bucket gets one only while some canary runs (`setCookie`), so most pages set no cookie.
+ * Where each remote lives for one shopper's page, and which shell build serves it: the registry's
+ * live release (or its canary for shoppers in the canary's share), else the gateway's configured
+ * default. A shopper without a bucket gets one only while some canary runs (`setCookie`), so most
+ * pages set no cookie.
  */
-export function remotesForShopper(config: GatewayConfig, registry: RegistryStore, cookieHeader: string | undefined): { remotes: RemoteManifests; setCookie?: string } {
+export function remotesForShopper(config: GatewayConfig, registry: RegistryStore, cookieHeader: string | undefined): { remotes: RemoteManifests; shellDir: string; setCookie?: string } {
   const state = registry.current();
-  const canaryRuns = remoteNames.some((name) => state.remotes[name]?.canary);
+  const canaryRuns = appNames.some((name) => state.remotes[name]?.canary);
   let bucket = bucketFrom(cookieHeader);
   let setCookie: string | undefined;
   if (bucket === undefined && canaryRuns) {
@@ -31,7 +40,21 @@ export function remotesForShopper(config: GatewayConfig, registry: RegistryStore
     setCookie = `${BUCKET_COOKIE}=${bucket}; Path=/; Max-Age=${BUCKET_MAX_AGE_S}; SameSite=Lax; HttpOnly${config.production ? '; Secure' : ''}`;
   }
   const remotes = Object.fromEntries(remoteNames.map((name) => [name, manifestFor(state, name, bucket ?? 99, config.remotes[name].manifest)])) as RemoteManifests;
-  return setCookie ? { remotes, setCookie } : { remotes };
+  const shellDir = shellReleaseDir(config, manifestFor(state, 'shell', bucket ?? 99, '')) ?? config.shellDist;
+  return setCookie ? { remotes, shellDir, setCookie } : { remotes, shellDir };
+}
+
+/**
+ * Where the shell's own files may be, first to last: the shopper's shell, then every shell
+ * release a page open now may have started with (live, canary, rollback targets, live within the
+ * grace period), then the shell's build. Their hashed files are immutable, so a page whose HTML
+ * came from one release before a promotion still gets that release's scripts after it.
+ */
+export function shellRoots(config: GatewayConfig, state: RegistryState, shopperShell: string, now = new Date()): string[] {
+  const roots = [shopperShell];
+  for (const id of releasesInUse(state, 'shell', now, config.releaseGraceMs)) roots.push(releaseDir(config.releasesDir, 'shell', id));
+  roots.push(config.shellDist);
+  return [...new Set(roots.map((root) => path.resolve(root)))];
 }
 
 /**
