@@ -1,4 +1,4 @@
-export { bus, cart, session, language, breadcrumb, toast, coupon } from './instances.ts';
+export { bus, cart, session, language, breadcrumb, toast, coupon, wishlist, compare } from './instances.ts';
 
 export { createBusChannel, createEventBus, InvalidEventError } from './bus/bus.ts';
 export type { BusChannel, EventBus } from './bus/bus.ts';
@@ -52,6 +52,12 @@ export {
 export type { CouponAnswer, CouponCheckOptions, CouponLine } from './coupon/coupon.ts';
 export { COUPON_STORAGE_KEY, createCouponStore } from './coupon/store.ts';
 export type { CouponStore, CouponStoreDeps } from './coupon/store.ts';
+
+export { createWishlistStore, WISHLIST_MAX, WISHLIST_STORAGE_KEY } from './product-lists/wishlist.ts';
+export type { WishlistStore, WishlistStoreDeps } from './product-lists/wishlist.ts';
+export { COMPARE_MAX, COMPARE_STORAGE_KEY, createCompareStore } from './product-lists/compare.ts';
+export type { CompareAddResult, CompareStore, CompareStoreDeps } from './product-lists/compare.ts';
+export { isProductId, normalizeIds, parseIdParam } from './product-lists/idList.ts';
 
 export { formatPrice, toCents } from './money/cents.ts';
 

@@ -7,6 +7,8 @@ import { createSession } from './auth/session.ts';
 import { singleton } from './runtime/singleton.ts';
 import { createSafeStorage } from './storage/safeStorage.ts';
 import { createToaster } from './toast/toast.ts';
+import { createCompareStore } from './product-lists/compare.ts';
+import { createWishlistStore } from './product-lists/wishlist.ts';
 
 /**
  * The page-wide instances every remote shares, held in the `globalThis` registry (see
@@ -22,3 +24,5 @@ export const language = singleton('language', () => createLanguageStore({ bus, s
 export const breadcrumb = singleton('breadcrumb', () => createBreadcrumb(bus));
 export const toast = singleton('toast', () => createToaster(bus));
 export const coupon = singleton('coupon', () => createCouponStore({ bus }));
+export const wishlist = singleton('wishlist', () => createWishlistStore({ bus, storage }));
+export const compare = singleton('compare', () => createCompareStore({ bus, storage }));

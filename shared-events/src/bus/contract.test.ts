@@ -27,6 +27,7 @@ const cartItem = {
   required: ['id', 'title', 'price', 'thumbnail', 'stock', 'brand', 'discountPercentage', 'qun'],
   additionalProperties: {},
 };
+const productId = { type: 'integer', exclusiveMinimum: 0, maximum: MAX_INT };
 const loose = (type: EventType, properties: object, required: string[]) => ({
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
@@ -106,6 +107,8 @@ const pinned: Record<EventType, object> = {
     { code: { anyOf: [{ type: 'string', pattern: '^[A-Z0-9_-]{1,32}$' }, { type: 'null' }] } },
     ['code'],
   ),
+  'wishlist:changed': loose('wishlist:changed', { ids: { type: 'array', items: productId } }, ['ids']),
+  'compare:changed': loose('compare:changed', { ids: { type: 'array', items: productId } }, ['ids']),
 };
 
 const samples: Record<EventType, PublishableEvent> = {
@@ -125,6 +128,8 @@ const samples: Record<EventType, PublishableEvent> = {
   'remote:failed': { type: 'remote:failed', v: 1, remote: 'mf_cart', reason: 'timeout' },
   'account:profile': { type: 'account:profile', v: 1, uid: 'u1', profile: { username: 'Ann', city: 'Springfield' } },
   'coupon:changed': { type: 'coupon:changed', v: 1, code: 'SAVE10' },
+  'wishlist:changed': { type: 'wishlist:changed', v: 1, ids: [8, 3] },
+  'compare:changed': { type: 'compare:changed', v: 1, ids: [3, 8, 21] },
 };
 
 const types = Object.keys(eventVersions) as EventType[];
@@ -140,6 +145,8 @@ it('lists exactly these event types, each at version 1', () => {
     'remote:failed': 1,
     'account:profile': 1,
     'coupon:changed': 1,
+    'wishlist:changed': 1,
+    'compare:changed': 1,
   });
   expect(Object.keys(eventSchemas).sort()).toEqual([...types].sort());
 });

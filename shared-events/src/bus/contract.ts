@@ -16,6 +16,8 @@ export const eventVersions = {
   'remote:failed': 1,
   'account:profile': 1,
   'coupon:changed': 1,
+  'wishlist:changed': 1,
+  'compare:changed': 1,
 } as const;
 
 export type EventType = keyof typeof eventVersions;
@@ -48,6 +50,9 @@ export const accountProfileSchema = z.looseObject({
   country: z.optional(z.string()),
   region: z.optional(z.string()),
 });
+
+/** A catalogue product id, as the wish list and the compare tray carry them. */
+const productIdSchema = z.int().check(z.positive());
 
 function event<T extends EventType, S extends z.core.$ZodLooseShape>(type: T, payload: S) {
   return z.looseObject({
@@ -91,6 +96,12 @@ export const eventSchemas = {
   }),
   'coupon:changed': event('coupon:changed', {
     code: z.nullable(z.string().check(z.regex(/^[A-Z0-9_-]{1,32}$/))),
+  }),
+  'wishlist:changed': event('wishlist:changed', {
+    ids: z.array(productIdSchema),
+  }),
+  'compare:changed': event('compare:changed', {
+    ids: z.array(productIdSchema),
   }),
 } satisfies { [T in EventType]: z.ZodMiniType };
 

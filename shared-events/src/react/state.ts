@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { cart, coupon, session, type AccountProfile, type CartItem, type SessionState } from 'shared-events';
+import { cart, compare, coupon, session, wishlist, type AccountProfile, type CartItem, type SessionState } from 'shared-events';
 
 function subscribeCart(onChange: () => void): () => void {
   const subscription = cart.items$.subscribe(() => onChange());
@@ -32,4 +32,14 @@ export function useProfile(): AccountProfile | null {
 /** The coupon code applied on the cart page (null without one); not yet checked for this cart. */
 export function useCouponCode(): string | null {
   return useSyncExternalStore(coupon.subscribe, () => coupon.current, () => null);
+}
+
+/** The product ids in the shopper's wish list, newest first, live across remotes and tabs. */
+export function useWishlistIds(): readonly number[] {
+  return useSyncExternalStore(wishlist.subscribe, () => wishlist.ids, () => wishlist.ids);
+}
+
+/** The product ids in the compare tray, in the order added (at most four). */
+export function useCompareIds(): readonly number[] {
+  return useSyncExternalStore(compare.subscribe, () => compare.ids, () => compare.ids);
 }
