@@ -6,6 +6,8 @@ const routes = [
   '/shop',
   '/shop/1',
   '/search?q=chair',
+  '/wishlist',
+  '/compare',
   '/cart-list',
   '/checkout',
   '/login',

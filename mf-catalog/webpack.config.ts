@@ -14,5 +14,8 @@ export default remoteConfig({
     './ProductPage': './src/product/ProductPage.tsx',
     './SearchPage': './src/search/SearchPage.tsx',
     './SearchBox': './src/search-box/SearchBox.tsx',
+    './WishlistPage': './src/product-lists/WishlistPage.tsx',
+    './ComparePage': './src/product-lists/ComparePage.tsx',
+    './CompareTray': './src/product-lists/CompareTray.tsx',
   },
 });

@@ -7,7 +7,9 @@ import { useRequest } from '../api/useRequest.ts';
 import { useT } from '../i18n/useT.ts';
 import { categoryName, colorName, nameOfSlug } from '../ui/names.ts';
 import { addToCart } from '../ui/addToCart.ts';
-import { CartIcon, HeartIcon } from '../ui/icons.tsx';
+import { CartIcon } from '../ui/icons.tsx';
+import { CompareButton } from '../product-lists/CompareButton.tsx';
+import { WishButton } from '../product-lists/WishButton.tsx';
 import { discountBadge, formatDollars } from '../ui/price.ts';
 import { Stars } from '../ui/Stars.tsx';
 import { ErrorState, statusStyles } from '../ui/Status.tsx';
@@ -142,10 +144,8 @@ function ProductDetail({ product }: { product: Product }) {
             <CartIcon size={20} />
             {t('product.addToCart')}
           </button>
-          <button type="button" className={styles.wishButton} aria-disabled="true" title={t('product.wishListSoon')}>
-            <HeartIcon size={20} />
-            {t('product.addToWishList')}
-          </button>
+          <WishButton product={product} className={styles.wishButton} variant="text" />
+          <CompareButton product={product} className={styles.wishButton} variant="text" />
         </div>
         {soldOut && (
           <p id={`sold-out-${product.id}`} className={styles.soldOutNote}>

@@ -2,7 +2,9 @@ import { Link } from 'react-router-dom';
 import type { Product } from '../api/schemas.ts';
 import { useT } from '../i18n/useT.ts';
 import { addToCart } from './addToCart.ts';
-import { CartIcon, CompareIcon, HeartIcon } from './icons.tsx';
+import { CartIcon } from './icons.tsx';
+import { CompareButton } from '../product-lists/CompareButton.tsx';
+import { WishButton } from '../product-lists/WishButton.tsx';
 import { discountBadge, formatDollars } from './price.ts';
 import { Stars } from './Stars.tsx';
 import styles from './ProductCard.module.css';
@@ -54,24 +56,18 @@ export function ProductCard({ product, layout = 'grid', badge = 'discount', acti
             </span>
           )}
         </div>
-        {actions === 'overlay' && (
-          <div className={styles.overlay}>
-            <button type="button" className={styles.action} aria-disabled="true" title={t('card.wishList')}>
-              <HeartIcon size={18} />
-              <span className={styles.visuallyHidden}>{t('card.wishList')}</span>
-            </button>
-            <button type="button" className={styles.action} aria-disabled="true" title={t('card.compare')}>
-              <CompareIcon size={18} />
-              <span className={styles.visuallyHidden}>{t('card.compare')}</span>
-            </button>
+        <div className={styles.overlay}>
+          <WishButton product={product} className={styles.action} variant="icon" />
+          <CompareButton product={product} className={styles.action} variant="icon" />
+          {actions === 'overlay' && (
             <button type="button" className={`${styles.action} ${styles.actionCart}`} onClick={add} disabled={soldOut} title={t('card.addToCart')}>
               <CartIcon size={18} />
               <span className={styles.visuallyHidden}>
                 {t('card.addToCart')}: {product.title}
               </span>
             </button>
-          </div>
-        )}
+          )}
+        </div>
       </div>
       <div className={styles.body}>
         {/* Always one line tall, so a card that learns its brand later does not grow. */}

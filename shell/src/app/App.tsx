@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { bus } from 'shared-events';
+import { useCompareIds } from 'shared-events/react';
+import { RemoteSlot } from '../remotes/RemoteSlot.tsx';
 import { Header } from '../header/Header.tsx';
 import { Footer } from '../footer/Footer.tsx';
 import { Breadcrumb } from '../breadcrumb/Breadcrumb.tsx';
@@ -12,6 +14,7 @@ import styles from './App.module.css';
 export function App() {
   const t = useT();
   const { pathname } = useLocation();
+  const comparing = useCompareIds().length > 0;
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -31,6 +34,13 @@ export function App() {
           ))}
         </Routes>
       </main>
+      {/* The tray is mf-catalog's; it is loaded only while the shopper compares, and this box keeps
+          the footer clear of the fixed bar. */}
+      {comparing ? (
+        <div className={styles.traySpace}>
+          <RemoteSlot remote="catalog" exposed="CompareTray" variant="widget" deferred />
+        </div>
+      ) : null}
       <Footer />
       <Toasts />
     </div>

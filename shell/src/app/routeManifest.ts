@@ -17,6 +17,8 @@ export const routeManifest: readonly RouteEntry[] = [
   { path: '/shop', owner: { remote: 'catalog', exposed: 'ShopPage' } },
   { path: '/shop/:id', owner: { remote: 'catalog', exposed: 'ProductPage' } },
   { path: '/search', owner: { remote: 'catalog', exposed: 'SearchPage' } },
+  { path: '/wishlist', owner: { remote: 'catalog', exposed: 'WishlistPage' } },
+  { path: '/compare', owner: { remote: 'catalog', exposed: 'ComparePage' } },
   { path: '/cart-list', owner: { remote: 'cart', exposed: 'CartPage' } },
   { path: '/login', owner: { remote: 'account', exposed: 'LoginPage' } },
   { path: '/sign-up', owner: { remote: 'account', exposed: 'SignUpPage' } },

@@ -4,6 +4,7 @@ import { RemoteSlot } from '../remotes/RemoteSlot.tsx';
 import { CategoryMenu } from './CategoryMenu.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MainNav } from './MainNav.tsx';
+import { WishlistLink } from './WishlistLink.tsx';
 import styles from './Header.module.css';
 
 export function Header() {
@@ -20,6 +21,7 @@ export function Header() {
         </div>
         <div className={styles.actions}>
           <LanguageSwitch />
+          <WishlistLink />
           <RemoteSlot remote="account" exposed="AccountMenu" variant="widget" deferred />
           <RemoteSlot remote="cart" exposed="MiniCart" variant="widget" deferred />
         </div>
