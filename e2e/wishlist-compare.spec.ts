@@ -1,6 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { setLogLevel } from 'firebase/app';
+import { get, ref, set, update } from 'firebase/database';
+import type { RunningAccountBackends } from '../mf-account/server/emulators/index';
+import { rejection, testClient } from '../mf-account/server/testing/backends';
 import { api, cards, catalogMain, dollars, storedCart, toast, type ApiList } from './catalog-support';
+import { PASSWORD, signUp } from './support/shopper';
 
 // The wish list and the compare tray as shoppers meet them: hearts and Compare buttons on cards and
 // product pages, /wishlist, the tray on every page, /compare with a shareable address.
@@ -167,4 +172,85 @@ test('in Russian, with products in both lists, and no axe violations', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Сравнение товаров' })).toBeVisible();
   await expect(catalogMain(page).getByRole('table').getByRole('rowheader', { name: /Цена/ }).first()).toBeVisible();
   expect(await axe(page)).toEqual([]);
+});
+
+/** The stack's local Firebase, as the page's app config names it, for a client of the test's own. */
+async function localFirebase(request: APIRequestContext): Promise<RunningAccountBackends> {
+  const { firebase } = (await (await request.get('/app-config.json')).json()) as { firebase: { projectId: string; databaseURL: string; authEmulatorUrl: string; databaseEmulatorHost: string } };
+  const [host, port] = firebase.databaseEmulatorHost.split(':');
+  return { projectId: firebase.projectId, auth: { url: firebase.authEmulatorUrl.replace(/\/$/, '') }, database: { url: firebase.databaseURL, host, port: Number(port) } } as unknown as RunningAccountBackends;
+}
+
+const accountMenu = (page: Page) => header(page).locator('[data-remote="account"]');
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/login');
+  const form = catalogMainOf(page, 'account');
+  await form.getByLabel('Email Address').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+}
+const catalogMainOf = (page: Page, remote: string) => page.locator(`main [data-remote="${remote}"]`).first();
+
+test.describe('the wish list of a signed-in shopper', () => {
+  test('merges the guest list at sign-in, follows the shopper to another device, empties at sign-out, and no other account can read or write it', async ({ page, browser, request }) => {
+    test.slow();
+    const [a, b, c] = await inStock(request, 3);
+    const email = `wish-${Date.now()}@example.com`;
+
+    // A guest saves A, then signs up: the new account's list holds A.
+    await page.goto(`/shop/${a!.id}`);
+    await catalogMain(page).getByRole('button', { name: 'Add To Wish List' }).click();
+    await signUp(page, email);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('wishlist:account'))).not.toBeNull();
+    const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem('wishlist:account')!) as { uid: string }).uid);
+
+    // Another device: a guest there has saved C; logging in merges C with the account's A.
+    const device = await browser.newPage();
+    await device.goto(`/shop/${c!.id}`);
+    await catalogMain(device).getByRole('button', { name: 'Add To Wish List' }).click();
+    await logIn(device, email);
+    await expect(wishLink(device)).toHaveAccessibleName('Wish List, 2 saved');
+    await device.goto('/wishlist');
+    await expect(catalogMain(device).getByRole('listitem')).toHaveCount(2);
+    for (const product of [a!, c!]) await expect(catalogMain(device).getByRole('listitem').filter({ hasText: product.title })).toBeVisible();
+
+    // The first device hears of C, and of B added on the second, without a reload.
+    await expect(wishLink(page)).toHaveAccessibleName('Wish List, 2 saved');
+    await device.goto(`/shop/${b!.id}`);
+    await catalogMain(device).getByRole('button', { name: 'Add To Wish List' }).click();
+    await expect(wishLink(page)).toHaveAccessibleName('Wish List, 3 saved');
+    await page.goto('/wishlist');
+    await catalogMain(page).getByRole('button', { name: `Remove ${a!.title} from your Wish List` }).click();
+    await expect(wishLink(device)).toHaveAccessibleName('Wish List, 2 saved');
+
+    // Signing out empties this browser's copy; the account keeps its list.
+    await accountMenu(device).getByRole('button', { name: /Account menu/ }).click();
+    await accountMenu(device).getByRole('button', { name: 'Log Out' }).click();
+    await expect(wishLink(device)).toHaveAccessibleName('Wish List');
+    await logIn(device, email);
+    await expect(wishLink(device)).toHaveAccessibleName('Wish List, 2 saved');
+
+    // The database's rules: another signed-in account can neither read nor change this list.
+    const firebase = await localFirebase(request);
+    const otherEmail = `other-${Date.now()}@example.com`;
+    const other = await testClient(firebase);
+    const signUpUrl = `${firebase.auth.url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`;
+    expect((await request.post(signUpUrl, { data: { email: otherEmail, password: PASSWORD, returnSecureToken: true } })).ok()).toBe(true);
+    await other.close();
+    // The denials are what this checks; the SDK would also warn about each one.
+    setLogLevel('silent');
+    const mallory = await testClient(firebase, { email: otherEmail, password: PASSWORD });
+    try {
+      const target = ref(mallory.db, `users/${uid}/wishlist`);
+      expect((await rejection(get(target))).message).toMatch(/permission denied/i);
+      expect((await rejection(update(target, { [String(a!.id)]: Date.now() }))).code).toBe('PERMISSION_DENIED');
+      expect((await rejection(set(target, null))).code).toBe('PERMISSION_DENIED');
+    } finally {
+      await mallory.close();
+    }
+    await expect(wishLink(page)).toHaveAccessibleName('Wish List, 2 saved');
+    await device.close();
+  });
 });

@@ -142,6 +142,39 @@ describe('record shape', () => {
   });
 });
 
+describe('the wish list under the record', () => {
+  const mine = () => ref(alice.db, `users/${aliceUid}/wishlist`);
+
+  beforeAll(async () => {
+    await set(ref(alice.db, `users/${aliceUid}`), record('Alice', 'alice@example.com'));
+  });
+
+  it("is the owner's to add to, remove from and read", async () => {
+    await update(mine(), { '3': 1_700_000_000_000, '21': 1_700_000_000_500 });
+    await update(mine(), { '3': null });
+    expect((await get(mine())).val()).toEqual({ '21': 1_700_000_000_500 });
+    expect(await listenOnce(mine())).toEqual({ '21': 1_700_000_000_500 });
+  });
+
+  it("is nobody else's to read or write", async () => {
+    expect((await rejection(get(ref(bob.db, `users/${aliceUid}/wishlist`)))).message).toMatch(/permission denied/i);
+    expect((await rejection(listenOnce(ref(bob.db, `users/${aliceUid}/wishlist`)))).message).toMatch(/permission_denied/);
+    expect((await rejection(update(ref(bob.db, `users/${aliceUid}/wishlist`), { '5': 1 }))).code).toBe('PERMISSION_DENIED');
+    expect((await rejection(set(ref(anonymous.db, `users/${aliceUid}/wishlist/5`), 1))).code).toBe('PERMISSION_DENIED');
+    expect((await get(mine())).val()).toEqual({ '21': 1_700_000_000_500 });
+  });
+
+  it.each([
+    ['a key that is not a product id', { abc: 1 }],
+    ['a zero id', { '0': 1 }],
+    ['a time that is not a number', { '7': 'today' }],
+    ['a time below 1', { '7': 0 }],
+    ['nested data', { '7': { at: 1 } }],
+  ])('refuses %s', async (_name, bad) => {
+    expect((await rejection(update(mine(), bad))).code).toBe('PERMISSION_DENIED');
+  });
+});
+
 describe('signing out', () => {
   it('drops access on the same connection and revokes live listeners', async () => {
     const email = uniqueEmail('carol');

@@ -8,6 +8,7 @@ import { createAccountSession } from './accountSession.ts';
 import { onAuthHintChangedElsewhere, readAuthHint, writeAuthHint } from './authHint.ts';
 import { whenPageIdle } from './idle.ts';
 import { createTokenSync } from './tokenSync.ts';
+import { connectWishlist } from '../wishlist/connectWishlist.ts';
 
 export const accountSession = createAccountSession({
   loadService: () => import(/* webpackChunkName: "account-firebase" */ './firebaseConnection.ts').then((m) => m.connectAccountService()),
@@ -23,3 +24,4 @@ export const accountSession = createAccountSession({
 });
 
 accountSession.start();
+connectWishlist(accountSession);

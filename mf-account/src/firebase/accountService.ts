@@ -23,9 +23,10 @@ import {
   type Persistence,
   type User,
 } from 'firebase/auth';
-import { connectDatabaseEmulator, get, getDatabase, ref, set, update, type Database } from 'firebase/database';
+import { connectDatabaseEmulator, get, getDatabase, onValue, ref, set, update, type Database } from 'firebase/database';
 import { parseFirebaseConfig, type FirebaseRuntimeConfig } from './config.ts';
 import { AccountError, toAccountError } from './errors.ts';
+import { wishlistChanges, wishlistIds, wishlistPath, type WishlistChanges } from './wishlistRecord.ts';
 import {
   UserRecordPatchSchema,
   UserRecordSchema,
@@ -83,6 +84,13 @@ export interface AccountService {
   readOwnRecord(uid: string): Promise<UserRecord | null>;
   /** Updates some fields of users/{uid}. Changing `email` here does not change the sign-in email. */
   updateOwnRecord(uid: string, patch: UserRecordPatch): Promise<void>;
+  /**
+   * Follows users/{uid}/wishlist: `onIds` gets its product ids, newest first, now and on every change
+   * (another device, another tab); `onError` when the database refuses or drops the listen.
+   */
+  followWishlist(uid: string, onIds: (ids: number[]) => void, onError: (error: AccountError) => void): () => void;
+  /** Adds (with when) and removes products in users/{uid}/wishlist, leaving the others alone. */
+  changeWishlist(uid: string, changes: WishlistChanges): Promise<void>;
   /** Releases the Firebase app (connections, timers). */
   dispose(): Promise<void>;
 }
@@ -251,7 +259,10 @@ export function createAccountService(configInput: unknown, options: AccountServi
       guard(async () => {
         const snapshot = await withTimeout(get(recordRef(uid)), timeoutMs, 'read user record');
         const value: unknown = snapshot.val();
-        return value && typeof value === 'object' ? (value as UserRecord) : null;
+        if (!value || typeof value !== 'object') return null;
+        // The wish list lives under the record but is not part of it (followWishlist reads it).
+        const { wishlist: _wishlist, ...record } = value as UserRecord & { wishlist?: unknown };
+        return record;
       }),
 
     updateOwnRecord: (uid, patch) =>
@@ -266,6 +277,28 @@ export function createAccountService(configInput: unknown, options: AccountServi
         if (parsed.data.username !== undefined && current?.uid === uid && current.displayName !== parsed.data.username) {
           await updateProfile(current, { displayName: parsed.data.username }).catch(() => undefined);
         }
+      }),
+
+    followWishlist(uid, onIds, onError) {
+      let target;
+      try {
+        target = ref(db, wishlistPath(uid));
+      } catch {
+        onError(new AccountError('invalid-data', 'Invalid user id.'));
+        return () => undefined;
+      }
+      return onValue(
+        target,
+        (snapshot) => onIds(wishlistIds(snapshot.val())),
+        (error) => onError(toAccountError(error)),
+      );
+    },
+
+    changeWishlist: (uid, changes) =>
+      guard(async () => {
+        const patch = wishlistChanges(changes);
+        if (Object.keys(patch).length === 0) return;
+        await withTimeout(update(ref(db, wishlistPath(uid)), patch), timeoutMs, 'change wish list');
       }),
 
     dispose: async () => {

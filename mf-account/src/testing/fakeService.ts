@@ -59,6 +59,12 @@ export function createFakeService(): FakeService {
       const existing = records.get(uid);
       records.set(uid, { ...(existing ?? { username: '', email: '' }), ...patch } as UserRecord);
     }),
+    // The account's wish list: empty and quiet; the sync itself is tested in src/wishlist.
+    followWishlist: (_uid: string, onIds: (ids: number[]) => void) => {
+      queueMicrotask(() => onIds([]));
+      return () => undefined;
+    },
+    changeWishlist: async () => undefined,
     dispose: async () => undefined,
   };
   return fake as unknown as FakeService;
