@@ -43,11 +43,10 @@ export function CompareFullDialog({ incoming, onClose }: Props) {
           const product = titles.get(id);
           const title = product?.title ?? `#${id}`;
           return (
-            <li key={id} className={styles.dialogItem}>
-              <ProductImage className={styles.thumb} src={product?.thumbnail ?? ''} alt="" width={48} height={48} />
-              <span className={styles.dialogName}>{title}</span>
-              <button type="button" className={styles.secondary} onClick={() => onClose(id)}>
-                {t('compare.replace', { title })}
+            <li key={id}>
+              <button type="button" className={styles.choice} onClick={() => onClose(id)}>
+                <ProductImage className={styles.thumb} src={product?.thumbnail ?? ''} alt="" width={48} height={48} />
+                <span>{t('compare.replace', { title })}</span>
               </button>
             </li>
           );

@@ -93,7 +93,14 @@ export default function ComparePage() {
         <>
           {products.length < 2 ? <p className={styles.hint}>{t('compare.oneMore')}</p> : null}
           <div className={styles.tableScroll} role="region" aria-label={t('compare.title')} tabIndex={0}>
-            <table className={styles.table}>
+            {/* Wide enough for every product to keep a readable column; narrower screens scroll. */}
+            <table className={styles.table} style={{ minWidth: `calc(9rem + ${products.length} * 11rem)` }}>
+              <colgroup>
+                <col className={styles.labelColumn} />
+                {products.map((product) => (
+                  <col key={product.id} />
+                ))}
+              </colgroup>
               <thead>
                 <tr>
                   <td />
@@ -115,7 +122,7 @@ export default function ComparePage() {
                   <tr key={row.key} className={row.differs ? styles.differs : undefined} data-row={row.key} data-differs={row.differs || undefined}>
                     <th scope="row">
                       {t(`compare.row.${row.key}`)}
-                      {row.differs ? <span className={styles.differsMark}> · {t('compare.differs')}</span> : null}
+                      {row.differs ? <span className={styles.differsMark}>{t('compare.differs')}</span> : null}
                     </th>
                     {products.map((product, index) => (
                       <td key={product.id} className={row.key === 'description' ? styles.description : undefined}>

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { compare } from 'shared-events';
 import { useCompareIds } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
@@ -12,14 +12,14 @@ const dropMissing = (ids: number[]) => {
 
 /**
  * The compare tray: while the shopper is comparing, a bar at the foot of every page with the
- * products chosen, a way to remove each, and the way to the comparison. Hidden on /compare itself.
+ * products chosen, a way to remove each, and the way to the comparison. The shell mounts it while
+ * the tray holds products, except on /compare itself.
  */
 export default function CompareTray() {
   const t = useT();
   const ids = useCompareIds();
-  const { pathname } = useLocation();
   const { products } = useListedProducts(ids, dropMissing);
-  if (!ids.length || pathname.toLowerCase() === '/compare') return null;
+  if (!ids.length) return null;
   const known = new Map((products ?? []).map((product) => [product.id, product]));
 
   return (

@@ -14,7 +14,8 @@ import styles from './App.module.css';
 export function App() {
   const t = useT();
   const { pathname } = useLocation();
-  const comparing = useCompareIds().length > 0;
+  // The tray is for getting to /compare; on /compare the page itself shows the products.
+  const comparing = useCompareIds().length > 0 && pathname.toLowerCase().replace(/\/$/, '') !== '/compare';
 
   useEffect(() => {
     window.scrollTo(0, 0);
