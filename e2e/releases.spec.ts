@@ -51,6 +51,19 @@ function requestsTo(page: Page): string[] {
   return urls;
 }
 
+/**
+ * The release and deploy commands as a team runs them, on releases of the test's own. Asynchronous:
+ * the static host answering the deploy command's checks runs in this process. Each call must succeed.
+ */
+function releaseCommands(releasesDir: string) {
+  const env = { ...process.env, RELEASES_DIR: releasesDir, USER: 'e2e' };
+  return async (...args: string[]) => {
+    const result = await run(process.execPath, [cli, ...args], { cwd: repoRoot, env, encoding: 'utf8' }).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in result ? result.code : 0, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+    return (result as { stdout: string }).stdout;
+  };
+}
+
 async function seedCart(page: Page, baseURL: string): Promise<void> {
   await page.goto(`${baseURL}/about`);
   await page.evaluate((item) => localStorage.setItem('cart', JSON.stringify([item])), tote);
@@ -78,13 +91,7 @@ test('a remote hosted on another origin works through the shell, with the CSP on
 test('open pages survive a promotion and a rollback; fresh pages get the live release, from here or another origin', async ({ page, browser }) => {
   test.slow();
   const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-releases-'));
-  const env = { ...process.env, RELEASES_DIR: releasesDir, USER: 'e2e' };
-  // Asynchronous: the static host answering the deploy command's checks runs in this process.
-  const cliRun = async (...args: string[]) => {
-    const result = await run(process.execPath, [cli, ...args], { cwd: repoRoot, env, encoding: 'utf8' }).catch((error: { code: number; stderr: string }) => error);
-    expect('code' in result ? result.code : 0, `${args.join(' ')}: ${result.stderr}`).toBe(0);
-    return (result as { stdout: string }).stdout;
-  };
+  const cliRun = releaseCommands(releasesDir);
   // One release built as a team builds it, and a second one that differs by a file.
   const first = /\[release\] cart (\S+) \(/.exec(await cliRun('release', 'cart'))![1]!;
   const copy = mkdtempSync(path.join(os.tmpdir(), 'e2e-cart-build-'));
@@ -169,12 +176,7 @@ test('open pages survive a promotion and a rollback; fresh pages get the live re
 test('the shell ships as a release of its own: open pages keep working across its promotion and rollback, fresh pages get the live shell', async ({ page, browser }) => {
   test.slow();
   const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-shell-releases-'));
-  const env = { ...process.env, RELEASES_DIR: releasesDir, USER: 'e2e' };
-  const cliRun = async (...args: string[]) => {
-    const result = await run(process.execPath, [cli, ...args], { cwd: repoRoot, env, encoding: 'utf8' }).catch((error: { code: number; stderr: string }) => error);
-    expect('code' in result ? result.code : 0, `${args.join(' ')}: ${result.stderr}`).toBe(0);
-    return (result as { stdout: string }).stdout;
-  };
+  const cliRun = releaseCommands(releasesDir);
   const first = /\[release\] shell (\S+) \(/.exec(await cliRun('release', 'shell'))![1]!;
   // A second shell whose entry script changed (new content, new hashed name), as the next shell
   // build that touches the bootstrap would: the first release's script is not in it.

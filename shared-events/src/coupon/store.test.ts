@@ -1,20 +1,7 @@
 import { createEventBus, createBusChannel } from '../bus/bus.ts';
 import { createSafeStorage } from '../storage/safeStorage.ts';
 import { COUPON_STORAGE_KEY, createCouponStore } from './store.ts';
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const values = new Map(Object.entries(initial));
-  return {
-    getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, value),
-    removeItem: (key) => void values.delete(key),
-    clear: () => values.clear(),
-    key: () => null,
-    get length() {
-      return values.size;
-    },
-  };
-}
+import { memoryStorage } from '../testing/fixtures.ts';
 
 function setup(initial: Record<string, string> = {}) {
   const backing = memoryStorage(initial);

@@ -3,20 +3,7 @@ import { createSafeStorage } from '../storage/safeStorage.ts';
 import { COMPARE_MAX, COMPARE_STORAGE_KEY, createCompareStore } from './compare.ts';
 import { normalizeIds, parseIdParam, parseStoredIds } from './idList.ts';
 import { createWishlistStore, WISHLIST_MAX, WISHLIST_STORAGE_KEY } from './wishlist.ts';
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const values = new Map(Object.entries(initial));
-  return {
-    getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, value),
-    removeItem: (key) => void values.delete(key),
-    clear: () => values.clear(),
-    key: () => null,
-    get length() {
-      return values.size;
-    },
-  };
-}
+import { memoryStorage } from '../testing/fixtures.ts';
 
 function setup(initial: Record<string, string> = {}) {
   const backing = memoryStorage(initial);

@@ -16,3 +16,18 @@ export function product(overrides: Partial<CartProduct> = {}): CartProduct {
 export function item(overrides: Partial<CartItem> = {}): CartItem {
   return { ...product(), qun: 1, ...overrides };
 }
+
+/** A Storage kept in memory, for the stores' tests (what localStorage or sessionStorage holds). */
+export function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const values = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+    clear: () => values.clear(),
+    key: () => null,
+    get length() {
+      return values.size;
+    },
+  };
+}
