@@ -15,10 +15,6 @@ import { compareRows, type CompareRow } from './compareRows.ts';
 import { useListedProducts } from './useListedProducts.ts';
 import styles from './ProductLists.module.css';
 
-const dropMissing = (ids: number[]) => {
-  for (const id of ids) compare.remove(id);
-};
-
 function cell(t: T, row: CompareRow, value: string | number | null, product: Product) {
   if (value === null) return <span className={styles.notGiven}>—</span>;
   switch (row.key) {
@@ -68,7 +64,7 @@ export default function ComparePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [trayIds]);
 
-  const { request, products } = useListedProducts(ids, dropMissing);
+  const { request, products } = useListedProducts(ids, compare);
   const rows = products ? compareRows(products) : [];
 
   return (

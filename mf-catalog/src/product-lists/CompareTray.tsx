@@ -6,10 +6,6 @@ import { ProductImage } from '../ui/ProductImage.tsx';
 import { useListedProducts } from './useListedProducts.ts';
 import styles from './ProductLists.module.css';
 
-const dropMissing = (ids: number[]) => {
-  for (const id of ids) compare.remove(id);
-};
-
 /**
  * The compare tray: while the shopper is comparing, a bar at the foot of every page with the
  * products chosen, a way to remove each, and the way to the comparison. The shell mounts it while
@@ -18,7 +14,7 @@ const dropMissing = (ids: number[]) => {
 export default function CompareTray() {
   const t = useT();
   const ids = useCompareIds();
-  const { products } = useListedProducts(ids, dropMissing);
+  const { products } = useListedProducts(ids, compare);
   if (!ids.length) return null;
   const known = new Map((products ?? []).map((product) => [product.id, product]));
 

@@ -11,15 +11,11 @@ import { toggleWish } from './WishButton.tsx';
 import { useListedProducts } from './useListedProducts.ts';
 import styles from './ProductLists.module.css';
 
-const dropMissing = (ids: number[]) => {
-  for (const id of ids) wishlist.remove(id);
-};
-
 /** /wishlist: the products the shopper keeps, newest first, each with Add to Cart and Remove. */
 export default function WishlistPage() {
   const t = useT();
   const ids = useWishlistIds();
-  const { request, products } = useListedProducts(ids, dropMissing);
+  const { request, products } = useListedProducts(ids, wishlist);
 
   return (
     <div className={styles.page} data-remote="catalog" data-bus-id={bus.instanceId}>
