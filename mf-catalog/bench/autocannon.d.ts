@@ -21,7 +21,8 @@ declare module 'autocannon' {
     duration: number;
   }
   interface Options {
-    url: string;
+    /** One target, or several shared out among the connections. */
+    url: string | string[];
     connections?: number;
     duration?: number;
     timeout?: number;

@@ -1,6 +1,8 @@
-// Load tests of the catalogue service on its own (no gateway): autocannon in this process, the
-// service in a child, on the seed catalogue and generated ones, SQLite and PostgreSQL. The requests
-// are built with the remote's own request code, so they stay the ones the screens send.
+// Load tests of the catalogue service: autocannon in this process, the service (one or several
+// instances on one database) in children, on the seed catalogue and generated ones, SQLite and
+// PostgreSQL; then the same requests through the gateway, and the varied reads again while checkouts
+// reserve stock. The requests are built with the remote's own request code, so they stay the ones
+// the screens send.
 import { mkdirSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -11,7 +13,8 @@ import { MemorySampler, processMemory } from '../../tools/bench/system.ts';
 import { CARD_FIELDS, listUrl, suggestionUrl, type ListParams } from '../src/api/client.ts';
 import { PRICE_RANGES, SORT_ORDER } from '../src/shop/queryState.ts';
 import { COLORS } from '../server/products/model.ts';
-import { SEED_CATEGORIES } from '../server/seed/vocabulary.ts';
+import { SEED_CATEGORIES, VOCABULARY } from '../server/seed/vocabulary.ts';
+import { fakeFrontEndEnv } from '../../shell/server/testing/fakeFrontEnds.ts';
 import { presentProduct } from '../server/products/present.ts';
 import { generateProduct } from '../server/seed/generator.ts';
 
@@ -28,6 +31,23 @@ export interface Scenario {
   varied: boolean;
   path: (random: () => number) => string;
 }
+
+/** A row measured through the gateway, judged against the service-alone row `reference` of the same run. */
+export interface GatewayScenario {
+  name: string;
+  label: string;
+  reference: string;
+  path: string;
+}
+
+/** The gateway's rows: the two requests the issue names, each compared with the service alone. */
+export const GATEWAY_SCENARIOS: readonly GatewayScenario[] = [
+  { name: 'gateway-product', label: 'through the gateway: /products/1', reference: 'product', path: '/products/1' },
+  { name: 'gateway-page', label: 'through the gateway: /products?limit=12&skip=12', reference: 'page', path: '/products?limit=12&skip=12' },
+];
+
+/** Where the gateway forwards catalogue requests. */
+export const GATEWAY_PREFIX = '/api/catalog';
 
 /** Words that occur in generated titles (the vocabulary's nouns), for the varied search row. */
 const SEARCH_WORDS = [
@@ -81,14 +101,18 @@ export function scenarios(products: number): Scenario[] {
     },
     {
       name: 'shop-any',
-      label: 'varied: shop with random category/price/colour/sort, pages 1-20, facets',
+      label: 'varied: shop with random category/brand/price/colour/sort, pages 1-20, facets',
       target: 'latency',
       varied: true,
       path: (random) => {
         const { sortBy, order } = pick(random, SORTS);
         const range = random() < 0.7 ? pick(random, PRICE_RANGES) : null;
+        const category = random() < 0.85 ? pick(random, SEED_CATEGORIES) : undefined;
+        // The shop's brand filter lists the brands of the category shown.
+        const brand = category && random() < 0.2 ? pick(random, VOCABULARY[category].brands) : undefined;
         return shopUrl({
-          ...(random() < 0.85 ? { category: pick(random, SEED_CATEGORIES) } : {}),
+          ...(category ? { category } : {}),
+          ...(brand ? { brand } : {}),
           ...(random() < 0.3 ? { color: pick(random, COLORS).name } : {}),
           ...(range ? { minPrice: range.min, maxPrice: range.max } : {}),
           sortBy,
@@ -119,12 +143,19 @@ export interface LoadResult {
   /** Latency of the very first request, before any cache held anything for it (fixed rows only). */
   firstMs: number | null;
   bytesPerSec: number;
+  /** The highest RSS of the catalogue services (summed over instances) during the row. */
   peakRss: number;
+  /** Gateway rows: the service-alone row of the same run they are judged against. */
+  reference?: { scenario: string; requestsPerSec: number };
+  /** Rows measured while checkouts reserve and commit stock: how many run at once, and how many completed a second. */
+  checkouts?: { concurrent: number; perSecond: number };
 }
 
 export interface CatalogRun {
   db: Db;
   size: Size;
+  /** Catalogue services on the one database, sharing the load. */
+  instances: number;
   products: number;
   /** Wall time of `catalog:generate --count N --replace` (generate + bulk load + indexes). */
   generateSeconds: number | null;
@@ -247,9 +278,9 @@ async function runCli(ctx: Context, name: string, script: string, args: string[]
   return { seconds, peak };
 }
 
-async function load(url: string, connections: number, seconds: number, nextPath: (() => string) | null) {
+async function load(urls: string[], connections: number, seconds: number, nextPath: (() => string) | null) {
   return autocannon({
-    url,
+    url: urls.length === 1 ? urls[0]! : urls,
     connections,
     duration: seconds,
     timeout: 10,
@@ -257,13 +288,139 @@ async function load(url: string, connections: number, seconds: number, nextPath:
   });
 }
 
+/** Internal token the bench's services share, so the checkout load may reserve stock. */
+const INTERNAL_TOKEN = 'bench-internal-token';
+
+/**
+ * `concurrent` checkouts against the catalogue's stock API, each in a loop until stopped: reserve one
+ * unit of a random product, wait 200 ms (the payment), commit. Counts the completed ones.
+ */
+function startCheckouts(bases: string[], products: number, concurrent: number, random: () => number) {
+  let running = true;
+  let completed = 0;
+  /** Refusals by status ('error' when no answer): out-of-stock products answer 409, which a shop sees too. */
+  const refused = new Map<string, number>();
+  const refuse = (status: string) => refused.set(status, (refused.get(status) ?? 0) + 1);
+  const post = (url: string, body?: unknown) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-token': INTERNAL_TOKEN },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const loop = async (worker: number) => {
+    for (let n = 0; running; n++) {
+      const base = bases[(worker + n) % bases.length]!;
+      const orderId = `bench-${process.pid}-${worker}-${n}`;
+      try {
+        const reserved = await post(`${base}/stock/reservations`, { orderId, lines: [{ productId: 1 + Math.floor(random() * products), quantity: 1 }] });
+        await reserved.arrayBuffer();
+        if (!reserved.ok) {
+          refuse(String(reserved.status));
+          continue;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const committed = await post(`${base}/stock/reservations/${orderId}/commit`);
+        await committed.arrayBuffer();
+        if (committed.ok) completed++;
+        else refuse(String(committed.status));
+      } catch {
+        refuse('error');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  };
+  let since = performance.now();
+  const workers = Array.from({ length: concurrent }, (_, i) => loop(i));
+  return {
+    /** Checkouts completed a second since the last call (or the start), and the refusals so far by status. */
+    take(): { perSecond: number; refused: string } {
+      const now = performance.now();
+      const perSecond = completed / ((now - since) / 1000);
+      completed = 0;
+      since = now;
+      return { perSecond, refused: [...refused].map(([status, n]) => `${n} x ${status}`).join(', ') };
+    },
+    async stop(): Promise<void> {
+      running = false;
+      await Promise.all(workers);
+    },
+  };
+}
+
+interface Measured {
+  result: Awaited<ReturnType<typeof autocannon>>;
+  peakRss: number;
+}
+
+/** Warm-up, then the recorded load, with the services' memory sampled. */
+async function measure(ctx: Context, urls: string[], pids: number[], first: string, next: (() => string) | null): Promise<Measured> {
+  const { options } = ctx;
+  if (options.warmup > 0) await load(urls.map((url) => url + first), options.connections, options.warmup, next);
+  const samplers = pids.map((pid) => new MemorySampler(pid).start());
+  const result = await load(urls.map((url) => url + first), options.connections, options.duration, next);
+  const peakRss = samplers.reduce((sum, sampler) => sum + sampler.stop(), 0);
+  return { result, peakRss };
+}
+
+function row(db: Db, size: Size, scenario: Pick<Scenario, 'name' | 'label' | 'target' | 'varied'>, measured: Measured, firstMs: number | null): LoadResult {
+  const { result, peakRss } = measured;
+  return {
+    db,
+    size,
+    scenario: scenario.name,
+    label: scenario.label,
+    target: scenario.target,
+    varied: scenario.varied,
+    requestsPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    firstMs,
+    bytesPerSec: result.throughput.average,
+    peakRss,
+  };
+}
+
+/** Starts the gateway in front of the catalogue, with stand-ins for the front ends. */
+async function startBenchGateway(ctx: Context, catalogUrl: string, port: number) {
+  const dir = path.join(ctx.workDir, 'gateway');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // Limits off and no shared stores: what is measured is the proxy and its cache.
+  const env = baseEnv();
+  delete env.REDIS_URL;
+  const gateway = startChild('gateway', process.execPath, [path.join(ctx.repoRoot, 'shell/server/main.ts')], {
+    cwd: ctx.repoRoot,
+    env: {
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CATALOG_URL: catalogUrl,
+      CHECKOUT_URL: 'http://127.0.0.1:9',
+      ...fakeFrontEndEnv(dir),
+      GATEWAY_WORKERS: String(ctx.options.gatewayWorkers),
+      RATE_LIMIT_PER_MINUTE: '0',
+      CATALOG_RATE_LIMIT_PER_MINUTE: '0',
+    },
+    logFile: path.join(ctx.workDir, 'gateway.log'),
+  });
+  await gateway.ready(`http://127.0.0.1:${port}${GATEWAY_PREFIX}/products/1`, { timeoutMs: 60_000 });
+  return gateway;
+}
+
 async function benchOne(ctx: Context, db: Db, size: Size): Promise<CatalogRun> {
   const { options, log } = ctx;
   const products = size === 'seed' ? SEED_PRODUCTS : size;
   const name = size === 'seed' ? 'seed' : `n${size}`;
+  const instances = options.instances;
   const run: CatalogRun = {
     db,
     size,
+    instances,
     products,
     generateSeconds: null,
     generatePeakRss: null,
@@ -283,62 +440,97 @@ async function benchOne(ctx: Context, db: Db, size: Size): Promise<CatalogRun> {
       log(`[catalog] ${db}: generated in ${generated.seconds.toFixed(1)} s`);
     }
 
-    const port = options.basePort + 6;
-    const base = `http://127.0.0.1:${port}`;
+    const ports = Array.from({ length: instances }, (_, i) => options.basePort + 6 + i);
+    const bases = ports.map((port) => `http://127.0.0.1:${port}`);
     const started = performance.now();
-    const service = startChild(`catalog-${db}-${name}`, process.execPath, [path.join(ctx.repoRoot, 'mf-catalog/server/main.ts')], {
-      cwd: ctx.repoRoot,
-      env: { ...baseEnv(), ...storage.env, HOST: '127.0.0.1', PORT: String(port), SEED_PRODUCTS: String(SEED_PRODUCTS), CATALOG_SEED: String(CATALOG_SEED) },
-      logFile: path.join(ctx.workDir, `catalog-${db}-${name}.log`),
-    });
+    const services = ports.map((port, i) =>
+      startChild(`catalog-${db}-${name}-${i + 1}`, process.execPath, [path.join(ctx.repoRoot, 'mf-catalog/server/main.ts')], {
+        cwd: ctx.repoRoot,
+        env: {
+          ...baseEnv(),
+          ...storage.env,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          SEED_PRODUCTS: String(SEED_PRODUCTS),
+          CATALOG_SEED: String(CATALOG_SEED),
+          INTERNAL_TOKEN,
+        },
+        logFile: path.join(ctx.workDir, `catalog-${db}-${name}-${i + 1}.log`),
+      }),
+    );
+    const pids = services.map((service) => service.pid);
+    const checkAlive = () => {
+      const dead = services.find((service) => !service.alive());
+      if (dead) throw new Error(`a catalogue service died; its log ends:\n${dead.tail()}`);
+    };
     try {
-      await service.ready(`${base}/products/categories`, { timeoutMs: 10 * 60_000, when: 'answers' });
+      // One at a time: the first creates or checks the schema, the others find it ready.
+      for (let i = 0; i < services.length; i++) await services[i]!.ready(`${bases[i]}/products/categories`, { timeoutMs: 10 * 60_000, when: 'answers' });
       run.startSeconds = (performance.now() - started) / 1000;
       run.databaseBytes = await storage.bytes();
-      run.rssIdle = processMemory(service.pid)?.rss ?? null;
+      run.rssIdle = pids.reduce((sum, pid) => sum + (processMemory(pid)?.rss ?? 0), 0) || null;
       const random = randomStream(0x5eed);
-      for (const scenario of scenarios(products)) {
-        if (scenario.varied && !options.varied) continue;
-        if (!service.alive()) throw new Error(`the catalogue service died; its log ends:\n${service.tail()}`);
+      const record = (result: LoadResult, extra = '') => {
+        run.results.push(result);
+        log(
+          `[catalog] ${db} ${name} ${result.scenario}: ${Math.round(result.requestsPerSec)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}${extra}`,
+        );
+      };
+      const all = scenarios(products).filter((scenario) => options.varied || !scenario.varied);
+      for (const scenario of all) {
+        checkAlive();
         let firstMs: number | null = null;
         if (!scenario.varied) {
           const t0 = performance.now();
-          const response = await fetch(base + scenario.path(random));
+          const response = await fetch(bases[0] + scenario.path(random));
           await response.arrayBuffer();
           firstMs = performance.now() - t0;
           if (!response.ok) throw new Error(`${scenario.label} answered ${response.status}`);
         }
         const next = scenario.varied ? () => scenario.path(random) : null;
-        if (options.warmup > 0) await load(base + scenario.path(random), options.connections, options.warmup, next);
-        const sampler = new MemorySampler(service.pid).start();
-        const result = await load(base + scenario.path(random), options.connections, options.duration, next);
-        const peakRss = sampler.stop();
-        run.results.push({
-          db,
-          size,
-          scenario: scenario.name,
-          label: scenario.label,
-          target: scenario.target,
-          varied: scenario.varied,
-          requestsPerSec: result.requests.average,
-          p50: result.latency.p50,
-          p90: result.latency.p90,
-          p99: result.latency.p99,
-          max: result.latency.max,
-          errors: result.errors,
-          timeouts: result.timeouts,
-          non2xx: result.non2xx,
-          firstMs,
-          bytesPerSec: result.throughput.average,
-          peakRss,
-        });
-        log(
-          `[catalog] ${db} ${name} ${scenario.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`,
-        );
+        record(row(db, size, scenario, await measure(ctx, bases, pids, scenario.path(random), next), firstMs));
       }
-      run.rssPeak = processMemory(service.pid)?.peak ?? null;
+
+      if (options.gateway) {
+        const gateway = await startBenchGateway(ctx, bases[0]!, options.basePort + 9);
+        try {
+          for (const scenario of GATEWAY_SCENARIOS) {
+            checkAlive();
+            const reference = run.results.find((result) => result.scenario === scenario.reference);
+            const measured = await measure(ctx, [`http://127.0.0.1:${options.basePort + 9}${GATEWAY_PREFIX}`], pids, scenario.path, null);
+            const result = row(db, size, { ...scenario, target: 'throughput', varied: false }, measured, null);
+            if (reference) result.reference = { scenario: reference.scenario, requestsPerSec: reference.requestsPerSec };
+            record(result, reference ? ` (${Math.round((100 * result.requestsPerSec) / reference.requestsPerSec)} % of the service alone)` : '');
+          }
+        } finally {
+          await gateway.stop(10_000);
+        }
+      }
+
+      if (options.checkouts > 0 && options.varied) {
+        const checkouts = startCheckouts(bases, products, options.checkouts, randomStream(0xc0ffee));
+        try {
+          for (const scenario of all.filter((s) => s.varied)) {
+            checkAlive();
+            const measured = await measure(ctx, bases, pids, scenario.path(random), () => scenario.path(random));
+            const { perSecond, refused } = checkouts.take();
+            const result = row(
+              db,
+              size,
+              { ...scenario, name: `${scenario.name}+checkouts`, label: `${scenario.label}, while ${options.checkouts} checkouts run` },
+              measured,
+              null,
+            );
+            result.checkouts = { concurrent: options.checkouts, perSecond };
+            record(result, `, ${perSecond.toFixed(0)} checkouts/s${refused ? ` (refused so far: ${refused})` : ''}`);
+          }
+        } finally {
+          await checkouts.stop();
+        }
+      }
+      run.rssPeak = pids.reduce((sum, pid) => sum + (processMemory(pid)?.peak ?? 0), 0) || null;
     } finally {
-      await service.stop(10_000);
+      await Promise.all(services.map((service) => service.stop(10_000)));
     }
   } catch (error) {
     run.error = (error as Error).message;

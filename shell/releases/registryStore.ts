@@ -29,13 +29,11 @@ export function fileRegistry(dir: string): RegistryStore {
   const file = path.join(dir, 'registry.json');
   let seen: { key: string; state: RegistryState } | undefined;
   const current = (): RegistryState => {
-    let key: string;
-    try {
-      const stat = statSync(file);
-      key = `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
-    } catch {
-      return emptyRegistry();
-    }
+    // Asked on every answer the gateway sends (its CSP follows the registry): a missing file must not
+    // cost a thrown error each time.
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) return emptyRegistry();
+    const key = `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
     if (seen?.key !== key) seen = { key, state: parse(readFileSync(file, 'utf8'), file) };
     return seen.state;
   };

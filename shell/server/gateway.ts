@@ -64,11 +64,17 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
   const registry = options.registry ?? (await openRegistry(config, { listen: true }));
   // The policy follows the registry (a release on another origin is allowed while it is live);
   // it is rebuilt only when the set of origins changes.
-  let policy = { key: '', headers: securityHeaders(config) };
-  const currentHeaders = () => {
+  // A page's policy is read fresh (it must allow a release promoted a moment ago); every other answer
+  // (catalogue JSON, files), where the policy only matters as a safeguard, reuses it for up to a
+  // second instead of asking the registry tens of thousands of times a second.
+  let policy = { key: '', headers: securityHeaders(config), readAt: 0 };
+  const currentHeaders = (page = true) => {
+    const now = Date.now();
+    if (!page && now - policy.readAt < 1000) return policy.headers;
     const origins = remoteOrigins(config, registry);
     const key = origins.join(' ');
-    if (key !== policy.key) policy = { key, headers: securityHeaders(config, origins) };
+    if (key !== policy.key) policy = { key, headers: securityHeaders(config, origins), readAt: now };
+    policy.readAt = now;
     return policy.headers;
   };
   const app = Fastify({
@@ -98,7 +104,8 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
   if (!options.registry) app.addHook('onClose', async () => registry.close());
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of Object.entries(currentHeaders())) reply.header(name, value);
+    const page = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    for (const [name, value] of Object.entries(currentHeaders(page))) reply.header(name, value);
     return payload;
   });
 

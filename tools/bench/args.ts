@@ -20,6 +20,14 @@ export interface BenchOptions {
   lighthouseReports: string | null;
   /** Leave out the rows with varied URLs (they show the uncached cost). */
   varied: boolean;
+  /** Catalogue services started on the one database for the load tests; the load is spread over them. */
+  instances: number;
+  /** Measure /products/1 and a listing through the gateway too (compared with the service alone). */
+  gateway: boolean;
+  /** Worker processes of that gateway (GATEWAY_WORKERS). */
+  gatewayWorkers: number;
+  /** Checkouts reserving stock while the varied rows run again (0 skips those rows). */
+  checkouts: number;
   /** Products in the file the DummyJSON importer is timed on (0 skips that measurement). */
   importCount: number;
   /** Where to write every figure as JSON, besides the tables on stdout. */
@@ -43,10 +51,14 @@ export const USAGE = `npm run bench -- [options]
   --lh-runs N                   Lighthouse runs per route, median reported (default 3)
   --lh-reports DIR              save each route's Lighthouse report (HTML + JSON) in DIR
   --no-varied                   skip the varied-URL rows (uncached cost)
+  --instances N                 catalogue services on the one database, sharing the load (1-3, default 1)
+  --no-gateway                  skip the rows through the gateway
+  --gateway-workers N           the gateway's worker processes, GATEWAY_WORKERS (default 1)
+  --checkouts N                 checkouts reserving stock while the varied rows run again (default 50, 0 skips)
   --import-count N              products in the DummyJSON file the importer is timed on (default 100000, 0 skips)
   --json FILE                   also write all results as JSON
   --markdown                    print Markdown tables
-  --port P                      first of ten ports to use (default 5100)
+  --port P                      first of ten ports to use (default 5100; catalogue services on P+6.., gateway on P+9)
   --database-url URL            PostgreSQL for the postgres rows (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
   --help
 `;
@@ -92,6 +104,10 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     lighthouseRuns: 3,
     lighthouseReports: null,
     varied: true,
+    instances: 1,
+    gateway: true,
+    gatewayWorkers: 1,
+    checkouts: 50,
     importCount: 100_000,
     jsonOut: null,
     markdown: false,
@@ -134,6 +150,18 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
       }
       case '--no-varied':
         options.varied = false;
+        break;
+      case '--instances':
+        options.instances = positiveInt('--instances', value(), 1, 3);
+        break;
+      case '--no-gateway':
+        options.gateway = false;
+        break;
+      case '--gateway-workers':
+        options.gatewayWorkers = positiveInt('--gateway-workers', value(), 1, 16);
+        break;
+      case '--checkouts':
+        options.checkouts = positiveInt('--checkouts', value(), 0, 500);
         break;
       case '--import-count':
         options.importCount = positiveInt('--import-count', value(), 0, 1_000_000);

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseArgs, UsageError } from './args.ts';
-import { scenarios, shopUrl } from '../../mf-catalog/bench/loadTest.ts';
+import { GATEWAY_SCENARIOS, scenarios, shopUrl, type LoadResult } from '../../mf-catalog/bench/loadTest.ts';
+import { loadVerdict } from './run.ts';
 import { sourceOwner } from './lighthouse.ts';
 import { renderMarkdown, renderText, verdict } from './table.ts';
 
@@ -39,6 +40,14 @@ describe('parseArgs', () => {
     assert.throws(() => parseArgs(['--size'], {}), /--size needs a value/);
     assert.throws(() => parseArgs(['--fast'], {}), /unknown option '--fast'/);
     assert.throws(() => parseArgs(['--database-url', 'mysql://x'], {}), /postgres:\/\//);
+    assert.throws(() => parseArgs(['--instances', '4'], {}), /--instances must be a whole number from 1 to 3 \(got '4'\)/);
+  });
+
+  it('reads the scale-out flags: instances, the gateway and its workers, checkouts', () => {
+    const defaults = parseArgs([], {});
+    assert.deepEqual([defaults.instances, defaults.gateway, defaults.gatewayWorkers, defaults.checkouts], [1, true, 1, 50]);
+    const options = parseArgs(['--instances', '2', '--no-gateway', '--gateway-workers=2', '--checkouts', '0'], {});
+    assert.deepEqual([options.instances, options.gateway, options.gatewayWorkers, options.checkouts], [2, false, 2, 0]);
   });
 });
 
@@ -66,6 +75,34 @@ describe('scenarios', () => {
       assert.ok(paths.size > 50, `${scenario.name} varies`);
       if (scenario.name === 'product-any') for (const p of paths) assert.ok(Number(p.split('/')[2]) <= 500);
     }
+  });
+});
+
+describe('verdicts of the load rows', () => {
+  const result = (over: Partial<LoadResult>): LoadResult => ({
+    db: 'postgres', size: 1_000_000, scenario: 'search-any', label: 'x', target: 'latency', varied: true,
+    requestsPerSec: 2000, p50: 5, p90: 10, p99: 30, max: 60, errors: 0, timeouts: 0, non2xx: 0,
+    firstMs: null, bytesPerSec: 0, peakRss: 0, ...over,
+  });
+
+  it('judges varied search and shop at a million products by req/s and p99 together', () => {
+    assert.deepEqual(loadVerdict(result({})), { target: '>= 1,500 req/s, p99 <= 50 ms', verdict: 'met' });
+    assert.equal(loadVerdict(result({ requestsPerSec: 1200, p99: 80 })).verdict, 'missed by 300 req/s, missed by 30 ms');
+    assert.equal(loadVerdict(result({ size: 'seed', p99: 80 })).verdict, '(missed by 30 ms)');
+  });
+
+  it('judges varied ids by req/s', () => {
+    assert.deepEqual(loadVerdict(result({ scenario: 'product-any', target: 'throughput', requestsPerSec: 4000 })), {
+      target: '>= 5,000 req/s',
+      verdict: 'missed by 1000 req/s',
+    });
+  });
+
+  it('judges a gateway row by its share of the service-alone row of the same run', () => {
+    const through = (rps: number) => result({ varied: false, target: 'throughput', requestsPerSec: rps, reference: { scenario: 'product', requestsPerSec: 20_000 } });
+    assert.deepEqual(loadVerdict(through(15_000)), { target: '>= 70 % of service alone', verdict: '75 %: met' });
+    assert.equal(loadVerdict(through(10_000)).verdict, '50 %: missed by 20 points');
+    assert.deepEqual(GATEWAY_SCENARIOS.map((s) => [s.path, s.reference]), [['/products/1', 'product'], ['/products?limit=12&skip=12', 'page']]);
   });
 });
 

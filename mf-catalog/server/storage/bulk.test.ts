@@ -83,6 +83,8 @@ describe.each(BACKENDS)('bulk load and query planning on %s', (backend) => {
     ['a price range', { minPriceCents: 4000, maxPriceCents: 6999 }, (p) => p.priceCents >= 4000 && p.priceCents <= 6999],
     ['a category, a colour and a price range', { category: 'bags', color: 'red', minPriceCents: 2000, maxPriceCents: 2999 }, (p) => p.category === 'bags' && p.color === 'red' && p.priceCents >= 2000 && p.priceCents <= 2999],
     ['a colour', { color: 'green' }, (p) => p.color === 'green'],
+    ['a category and a brand', { category: 'furniture', brand: 'Oakhaven' }, (p) => p.category === 'furniture' && p.brand === 'Oakhaven'],
+    ['a brand, a colour and a price range', { brand: 'Voltaic', color: 'black', minPriceCents: 2000, maxPriceCents: 49999 }, (p) => p.brand === 'Voltaic' && p.color === 'black' && p.priceCents >= 2000 && p.priceCents <= 49999],
   ];
   it.each(shopFilters.flatMap(([name, filter, matches]) => Object.keys(SORT_KEYS).flatMap((sortBy) => (['asc', 'desc'] as const).map((order) => [name, sortBy, order, filter, matches] as const))))(
     'pages %s sorted by %s %s the same whichever plan the store picks',

@@ -27,6 +27,7 @@ import {
   rowToRecord,
   textOnly,
   rowToReservation,
+  walksBrand,
   type Dialect,
   type PagePlan,
   type ProductRow,
@@ -288,7 +289,7 @@ export class SqlCatalogStore implements CatalogStore {
 
   /**
    * Walking the sort index visits about (skip + limit) * walked / total entries, where walked is what
-   * the index holds for the category (or the whole catalogue); sorting the matches reads total
+   * the index holds for the brand or the category (or the whole catalogue); sorting the matches reads total
    * entries and rows. A walk of a covering index (price and colour on the *_walk indexes) costs about
    * a tenth of a row read per entry. Walk when that is cheaper. Without exact counts (text search, no
    * cube), or where the engine's own planner chooses well (Dialect.guidedPlans), the planner decides alone.
@@ -296,8 +297,9 @@ export class SqlCatalogStore implements CatalogStore {
   private plan(query: ListQuery, total: number, exact: boolean): PagePlan {
     const cube = this.cube.current();
     if (!this.dialect.guidedPlans || !exact || query.q || !hasOtherFilters(query) || !cube?.answers(query)) return 'planner';
-    const walked = cube.total(query.category ? { category: query.category } : {});
-    const covering = !query.brand && (COVERING_WALKS.includes(query.sortBy) || (query.category !== undefined && query.sortBy === 'id'));
+    const byBrand = walksBrand(query, query.sortBy);
+    const walked = cube.total(byBrand ? { brand: query.brand } : query.category ? { category: query.category } : {});
+    const covering = byBrand || (!query.brand && (COVERING_WALKS.includes(query.sortBy) || (query.category !== undefined && query.sortBy === 'id')));
     return (query.skip + query.limit) * walked < (covering ? 8 : 1) * total * total ? 'walk' : 'sort';
   }
 

@@ -67,7 +67,15 @@ const INDEXES = [
   'products_category_price_sort ON products (category, price_cents, id) INCLUDE (rating, created_at, discount)',
   'products_category_color_price_sort ON products (category, color, price_cents) INCLUDE (id, rating, created_at, discount)',
   'products_color_price_sort ON products (color, price_cents, id) INCLUDE (rating, created_at, discount)',
-  'products_brand ON products (brand, id)',
+  // Brand-led walks: a brand holds a small share of its category, so walking the category's index for
+  // it tested a wide row per entry (61 ms for a page of 240); these find it in the index alone.
+  'products_brand_walk ON products (brand, id) INCLUDE (category, price_cents, color)',
+  'products_brand_rating_walk ON products (brand, rating, id) INCLUDE (category, price_cents, color)',
+  'products_brand_created_walk ON products (brand, created_at, id) INCLUDE (category, price_cents, color)',
+  'products_brand_discount_walk ON products (brand, discount, id) INCLUDE (category, price_cents, color)',
+  // A brand, a colour and a price range together match a few hundred products of a brand's tens of
+  // thousands: found in one range of this index (0.1-0.3 ms) instead of a walk of the brand (15-40 ms).
+  'products_brand_color_price_sort ON products (brand, color, price_cents) INCLUDE (id, category, rating, created_at, discount)',
   'products_price ON products (price_cents, id)',
   'products_rating_walk ON products (rating, id) INCLUDE (price_cents, color)',
   'products_created_walk ON products (created_at, id) INCLUDE (price_cents, color)',
@@ -90,6 +98,7 @@ const REPLACED_INDEXES = [
   'products_title_trgm',
   'products_category_price',
   'products_color',
+  'products_brand',
 ];
 
 const searchMatch = (pattern: string) => `(title LIKE lower(${pattern}) ESCAPE '\\' OR description LIKE lower(${pattern}) ESCAPE '\\')`;

@@ -62,18 +62,30 @@ export type PagePlan = 'planner' | 'walk' | 'sort';
 export interface WhereOptions {
   /** Leave this filter out (facet counts). */
   omit?: FacetDimension;
-  /** Hide filter columns from the planner (other than the category and the sort key), so it walks the sort index. */
+  /**
+   * Hide filter columns from the planner (other than the category, or the brand when it has a walk
+   * index for this sort key, and the sort key), so it walks that sort index.
+   */
   walk?: SortKey;
+}
+
+/** Sort keys with a brand-led walk index (products_brand_*walk). */
+const BRAND_WALKS: readonly SortKey[] = ['id', 'rating', 'createdAt', 'discountPercentage'];
+
+/** Whether a walk of this query follows the brand's sort index rather than the category's (or the catalogue's). */
+export function walksBrand(filter: ProductFilter, sortBy: SortKey): boolean {
+  return Boolean(filter.brand) && BRAND_WALKS.includes(sortBy);
 }
 
 export function whereClause(filter: ProductFilter, dialect: Dialect, params: Params, options: WhereOptions = {}): string {
   const { omit, walk } = options;
+  const byBrand = walk !== undefined && omit !== 'brand' && walksBrand(filter, walk);
   const column = (name: string, type: 'number' | 'text', sortKey: SortKey | null) =>
     walk && walk !== sortKey ? dialect.unindexed(name, type) : name;
   const terms: string[] = [];
   if (filter.q) terms.push(dialect.textContains(filter.q, params));
-  if (filter.category && omit !== 'category') terms.push(`category = ${params.add(filter.category)}`);
-  if (filter.brand && omit !== 'brand') terms.push(`${column('brand', 'text', null)} = ${params.add(filter.brand)}`);
+  if (filter.category && omit !== 'category') terms.push(`${byBrand ? dialect.unindexed('category', 'text') : 'category'} = ${params.add(filter.category)}`);
+  if (filter.brand && omit !== 'brand') terms.push(`${byBrand ? 'brand' : column('brand', 'text', null)} = ${params.add(filter.brand)}`);
   if (filter.color && omit !== 'color') terms.push(`${column('color', 'text', null)} = ${params.add(filter.color)}`);
   if (omit !== 'price') {
     const price = column('price_cents', 'number', 'price');

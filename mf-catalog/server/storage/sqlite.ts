@@ -55,7 +55,12 @@ const INDEXES = [
   // in one index range and sorts them there, without a visit to the table.
   'products_category_price_sort ON products (category, price_cents, rating, created_at, discount)',
   'products_category_color_price_sort ON products (category, color, price_cents, rating, created_at, discount)',
-  'products_brand_color_price ON products (brand, color, price_cents)',
+  'products_brand_color_price_sort ON products (brand, color, price_cents, rating, created_at, discount)',
+  // Brand-led walks (a brand is a small share of its category), with the other filters' columns.
+  'products_brand_walk ON products (brand, id, category, price_cents, color)',
+  'products_brand_rating_walk ON products (brand, rating, id, category, price_cents, color)',
+  'products_brand_created_walk ON products (brand, created_at, id, category, price_cents, color)',
+  'products_brand_discount_walk ON products (brand, discount, id, category, price_cents, color)',
   'products_color_price_sort ON products (color, price_cents, rating, created_at, discount)',
   'products_price ON products (price_cents)',
   'products_rating_walk ON products (rating, id, price_cents, color)',
@@ -76,6 +81,7 @@ const REPLACED_INDEXES = [
   'products_category_price',
   'products_category_color_price',
   'products_color_price',
+  'products_brand_color_price',
 ];
 
 // Keep the external-content search index in step with the products table.

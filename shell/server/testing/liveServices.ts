@@ -2,12 +2,13 @@
 // started from its own main.ts exactly as the stack starts it (Node's own loader, not jest's module
 // system), on free loopback ports, with data in a temporary folder.
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startNodeService } from '../../../tools/kit/processes.ts';
+import { fakeFrontEndEnv } from './fakeFrontEnds.ts';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -89,25 +90,6 @@ export async function startCheckout(dataDir: string, catalogUrl: string, env: Re
   };
 }
 
-/** A shell build stand-in: an index.html (no inline script, as the real build) and one hashed asset. */
-export function fakeShellDist(root: string): string {
-  const dist = path.join(root, 'shell-dist');
-  mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Storefront</title><script defer src="/assets/main.0123456789.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1)');
-  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  for (const remote of ['catalog', 'cart', 'account', 'checkout']) {
-    const remoteDist = path.join(root, `${remote}-dist`);
-    mkdirSync(remoteDist, { recursive: true });
-    writeFileSync(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify({ id: remote }));
-    writeFileSync(path.join(remoteDist, 'remoteEntry.js'), 'var x = 1;');
-  }
-  return dist;
-}
-
 export async function startGateway(root: string, upstreams: { catalogUrl: string; checkoutUrl: string }, env: Record<string, string> = {}): Promise<Service> {
   const port = await freePort();
   const service = await startProcess(
@@ -117,14 +99,7 @@ export async function startGateway(root: string, upstreams: { catalogUrl: string
       PORT: String(port),
       CATALOG_URL: upstreams.catalogUrl,
       CHECKOUT_URL: upstreams.checkoutUrl,
-      SHELL_DIST: fakeShellDist(root),
-      CATALOG_DIST: path.join(root, 'catalog-dist'),
-      CART_DIST: path.join(root, 'cart-dist'),
-      ACCOUNT_DIST: path.join(root, 'account-dist'),
-      CHECKOUT_DIST: path.join(root, 'checkout-dist'),
-      CONTACT_DB: path.join(root, 'contact.db'),
-      // Its own (empty) release registry: never the developer's .releases.
-      RELEASES_DIR: path.join(root, 'releases'),
+      ...fakeFrontEndEnv(root),
       ...env,
     },
     /storefront at (http:\/\/localhost:\d+)/,
