@@ -8,10 +8,14 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { perMinute, registerRateLimits } from './http/rateLimits.ts';
 import { createCheckout } from './orders/checkout.ts';
+import { createIntentCheckout } from './orders/intentCheckout.ts';
+import { registerIntentRoutes } from './orders/intentRoutes.ts';
 import { createRecovery, type Recovery } from './orders/recovery.ts';
 import { registerOrderRoutes } from './orders/routes.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
-import { createStripeGateway } from './payments/stripeGateway.ts';
+import { createIntentGateway, type IntentGateway } from './payments/intents.ts';
+import { createStripeClient, createStripeGateway } from './payments/stripeGateway.ts';
+import { createWebhookVerifier } from './payments/webhooks.ts';
 import { createCatalogClient, type CatalogClient } from './pricing/catalogClient.ts';
 import { registerSessionRoutes } from './session/routes.ts';
 import { createSessions } from './session/sessions.ts';
@@ -26,6 +30,7 @@ export interface CheckoutServerDeps {
   repository?: OrderRepository;
   catalog?: CatalogClient;
   payments?: PaymentGateway;
+  intents?: IntentGateway;
   verifier?: IdTokenVerifier;
   coupons?: CouponBook;
   logger?: FastifyServerOptions['logger'];
@@ -66,6 +71,9 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   const repository = deps.repository ?? (await openRepository(config));
   const catalog = deps.catalog ?? createCatalogClient({ baseUrl: config.catalogUrl, internalToken: config.internalToken });
   const payments = deps.payments ?? createStripeGateway(config.stripe);
+  // PaymentIntents: real Stripe with a secret key, otherwise the local Stripe (the Charges mock has none).
+  const intentStripe = createStripeClient({ secretKey: config.stripe.secretKey, mockUrl: config.stripe.localUrl });
+  const intentGateway = deps.intents ?? createIntentGateway(intentStripe);
   const coupons = deps.coupons ?? createCouponBook();
   const verifier = deps.verifier ?? (await tokenVerifier(config.firebase));
   if (!config.sessionSecret) {
@@ -83,7 +91,17 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     now,
     duplicateWaitMs: deps.duplicateWaitMs ?? 10_000,
   });
-  const recovery = createRecovery({ repository, catalog, payments, log, now, olderThanSeconds: config.recoveryAfterSeconds });
+  const intents = createIntentCheckout({ repository, catalog, intents: intentGateway, coupons, log, now, duplicateWaitMs: deps.duplicateWaitMs ?? 10_000 });
+  const recovery = createRecovery({
+    repository,
+    catalog,
+    payments,
+    intents,
+    log,
+    now,
+    olderThanSeconds: config.recoveryAfterSeconds,
+    intentTimeoutSeconds: config.stripe.intentTimeoutSeconds,
+  });
 
   registerErrorHandling(app);
   await registerRateLimits(app, config.redisUrl);
@@ -97,6 +115,12 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     repository,
     sessions,
     limits: { checkout: perMinute(config.rateLimits.checkoutPerMinute, 'checkout'), orders: perMinute(config.rateLimits.ordersPerMinute, 'orders') },
+  });
+  registerIntentRoutes(app, {
+    intents,
+    sessions,
+    webhooks: config.stripe.webhookSecret ? createWebhookVerifier(intentStripe, config.stripe.webhookSecret) : null,
+    limit: perMinute(config.rateLimits.checkoutPerMinute, 'checkout'),
   });
   registerCouponRoutes(app, { coupons, catalog, limit: perMinute(config.rateLimits.couponPerMinute, 'coupon') });
   registerHealthRoutes(app, { repository, stopping: () => stopping });

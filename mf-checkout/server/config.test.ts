@@ -13,7 +13,7 @@ describe('configuration', () => {
       sqlitePath: '/tmp/orders.db',
       catalogUrl: 'http://127.0.0.1:3101',
       internalToken: 'shared-with-catalogue',
-      stripe: { secretKey: undefined, mockUrl: 'http://127.0.0.1:12111' },
+      stripe: { secretKey: undefined, mockUrl: 'http://127.0.0.1:12111', localUrl: 'http://127.0.0.1:12112', webhookSecret: undefined, intentTimeoutSeconds: 1800 },
       firebase: { projectId: 'demo-storefront', authVerifyUrl: undefined, tokenKeysUrl: undefined },
       sessionSecret: undefined,
       recoveryAfterSeconds: 120,
@@ -50,7 +50,7 @@ describe('configuration', () => {
   test('bad values fail with one line naming each variable', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'abc', CATALOG_URL: 'ftp://x', STRIPE_SECRET_KEY: 'pk_test_1', SESSION_SECRET: 'short' }, defaults);
+      loadConfig({ PORT: 'abc', CATALOG_URL: 'ftp://x', STRIPE_SECRET_KEY: 'pk_test_1', SESSION_SECRET: 'short', STRIPE_WEBHOOK_SECRET: 'sk_test_x' }, defaults);
     } catch (caught) {
       error = caught;
     }
@@ -58,7 +58,7 @@ describe('configuration', () => {
     const message = (error as Error).message;
     expect(message).not.toContain('\n');
     expect(message).toMatch(/^Invalid checkout service configuration: /);
-    for (const name of ['PORT', 'CATALOG_URL', 'INTERNAL_TOKEN', 'STRIPE_SECRET_KEY', 'SESSION_SECRET']) {
+    for (const name of ['PORT', 'CATALOG_URL', 'INTERNAL_TOKEN', 'STRIPE_SECRET_KEY', 'SESSION_SECRET', 'STRIPE_WEBHOOK_SECRET']) {
       expect(message).toContain(name);
     }
     expect(message).toContain('INTERNAL_TOKEN is required (the same value as the catalogue service)');
@@ -72,11 +72,13 @@ describe('configuration', () => {
           NODE_ENV: 'production',
           FIREBASE_AUTH_VERIFY_URL: 'http://127.0.0.1:9099/storefront/v1/tokens:verify',
           STRIPE_MOCK_URL: 'http://127.0.0.1:12111',
+          LOCAL_STRIPE_URL: 'http://127.0.0.1:12112',
         },
         defaults,
       ),
     ).toThrow(
       'Invalid checkout service configuration: SESSION_SECRET is required in production; STRIPE_SECRET_KEY is required in production; ' +
+        'STRIPE_WEBHOOK_SECRET is required in production; LOCAL_STRIPE_URL (the local Stripe) must not be set in production; ' +
         'FIREBASE_AUTH_VERIFY_URL (the local Auth emulator) must not be set in production; STRIPE_MOCK_URL (the local Stripe) must not be set in production; ' +
         'FIREBASE_PROJECT_ID demo-storefront is a local demo project; production needs a real one',
     );
@@ -85,6 +87,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 's'.repeat(32),
       STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12345678',
       FIREBASE_PROJECT_ID: 'storefront-prod',
     };
     expect(loadConfig(production, defaults)).toMatchObject({ production: true, firebase: { authVerifyUrl: undefined } });

@@ -25,6 +25,16 @@ const envSchema = z.object({
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must look like sk_test_..., sk_live_... or rk_...')
     .optional(),
   STRIPE_MOCK_URL: httpUrl.default('http://127.0.0.1:12111'),
+  // Signs the webhooks Stripe sends to /api/checkout/stripe/webhook (Dashboard or `stripe listen`).
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,}$/, 'must look like whsec_... (the endpoint\'s signing secret)').optional(),
+  // The project's local Stripe (tools/local-stripe), for PaymentIntents when no secret key is set.
+  LOCAL_STRIPE_URL: httpUrl.default('http://127.0.0.1:12112'),
+  // A payment intent nobody paid for this long is cancelled and its stock released.
+  PAYMENT_INTENT_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(60, 'must be at least 60 (a shopper needs time to authenticate)')
+    .default(1800),
   FIREBASE_PROJECT_ID: z
     .string()
     .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lower-case letters, digits, dashes)')
@@ -71,6 +81,12 @@ export interface CheckoutConfig {
     /** Real Stripe when set; otherwise the SDK talks to stripe-stateful-mock at mockUrl. */
     secretKey: string | undefined;
     mockUrl: string;
+    /** Without a secret key, PaymentIntents go to the project's local Stripe here. */
+    localUrl: string;
+    /** Unset: the webhook endpoint answers 503 (development without webhooks). */
+    webhookSecret: string | undefined;
+    /** Unpaid intents older than this are cancelled by recovery. */
+    intentTimeoutSeconds: number;
   };
   /**
    * ID tokens: checked with the local Auth service when authVerifyUrl is set (development), otherwise
@@ -108,6 +124,9 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     !e.SESSION_SECRET && 'SESSION_SECRET is required in production',
     // Without it the SDK would talk to the local mock: nobody would really be charged.
     !e.STRIPE_SECRET_KEY && 'STRIPE_SECRET_KEY is required in production',
+    // Without it a payment finished after the shopper left (banking app, closed tab) never becomes an order.
+    !e.STRIPE_WEBHOOK_SECRET && 'STRIPE_WEBHOOK_SECRET is required in production',
+    present.LOCAL_STRIPE_URL !== undefined && 'LOCAL_STRIPE_URL (the local Stripe) must not be set in production',
     // The local Auth service vouches for unsigned tokens: production accepts real signatures only.
     e.FIREBASE_AUTH_VERIFY_URL && 'FIREBASE_AUTH_VERIFY_URL (the local Auth emulator) must not be set in production',
     present.STRIPE_MOCK_URL !== undefined && 'STRIPE_MOCK_URL (the local Stripe) must not be set in production',
@@ -124,7 +143,13 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     sqlitePath: e.SQLITE_PATH ?? defaults.sqlitePath,
     catalogUrl: e.CATALOG_URL.replace(/\/+$/, ''),
     internalToken: e.INTERNAL_TOKEN,
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, mockUrl: e.STRIPE_MOCK_URL },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      mockUrl: e.STRIPE_MOCK_URL,
+      localUrl: e.LOCAL_STRIPE_URL,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      intentTimeoutSeconds: e.PAYMENT_INTENT_TIMEOUT_SECONDS,
+    },
     firebase: { projectId: e.FIREBASE_PROJECT_ID, authVerifyUrl: e.FIREBASE_AUTH_VERIFY_URL, tokenKeysUrl: e.FIREBASE_TOKEN_KEYS_URL },
     sessionSecret: e.SESSION_SECRET,
     recoveryAfterSeconds: e.PENDING_RECOVERY_SECONDS,

@@ -20,6 +20,10 @@ export const failures = {
     code: 'payment_not_completed',
     message: 'The payment did not go through and the order has been cancelled. You have not been charged.',
   }),
+  abandoned: (): Failure => ({
+    code: 'payment_abandoned',
+    message: 'The payment was not completed in time and the order has been cancelled. You have not been charged.',
+  }),
 };
 
 /**
@@ -37,6 +41,7 @@ const statusByCode: Record<string, number> = {
   amount_too_small: 422,
   amount_too_large: 422,
   interrupted: 409,
+  payment_abandoned: 409,
 };
 
 /** HTTP status for a failed order; anything not ours is a payment refusal (402). */

@@ -96,6 +96,8 @@ describe.each(backends)('recovery after a crash on %s', (backend) => {
       repository: repo(),
       catalog: overrides.catalog ?? catalog,
       payments: overrides.payments ?? payments,
+      intents: { isIntentOrder: () => false, abandon: () => Promise.reject(new Error('no intent orders here')) },
+      intentTimeoutSeconds: 1800,
       log: silent,
       now: overrides.now ?? later,
       olderThanSeconds: 60,

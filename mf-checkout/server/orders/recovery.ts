@@ -1,5 +1,6 @@
 import { PaymentUnavailableError, type ChargeLookup, type PaymentGateway } from '../payments/gateway.ts';
 import type { CatalogClient } from '../pricing/catalogClient.ts';
+import type { IntentCheckout } from './intentCheckout.ts';
 import type { OrderRepository } from '../storage/repository.ts';
 import { failures } from './failures.ts';
 import type { Order } from './model.ts';
@@ -11,10 +12,13 @@ export interface RecoveryDeps {
   repository: OrderRepository;
   catalog: CatalogClient;
   payments: PaymentGateway;
+  intents: Pick<IntentCheckout, 'abandon' | 'isIntentOrder'>;
   log: Log;
   now: () => Date;
   /** Only pending orders older than this are touched: younger ones may still be in a live request. */
   olderThanSeconds: number;
+  /** Orders paid by PaymentIntent wait this long for the shopper (and their bank) before being cancelled. */
+  intentTimeoutSeconds: number;
 }
 
 export interface RecoveryReport {
@@ -40,8 +44,29 @@ export function createRecovery(deps: RecoveryDeps) {
   const at = () => deps.now().toISOString();
   let running: Promise<RecoveryReport> | undefined;
 
+  /**
+   * An order waiting for the shopper to confirm its intent is left alone until the intent times out;
+   * then Stripe decides: paid if it succeeded meanwhile, otherwise the intent is cancelled and the
+   * order fails. Answers whether the order is now final.
+   */
+  async function resolveIntent(order: Order, report: RecoveryReport): Promise<boolean> {
+    if (Date.parse(order.createdAt) > deps.now().getTime() - deps.intentTimeoutSeconds * 1000) return false;
+    try {
+      const outcome = await deps.intents.abandon(order);
+      if (outcome.kind === 'paid') report.paid++;
+      else if (outcome.kind === 'failed') report.failed++;
+      return outcome.kind !== 'in_progress';
+    } catch (error) {
+      if (!(error instanceof PaymentUnavailableError)) throw error;
+      deps.log.warn({ orderId: order.id, err: error.message }, 'recovery: payment service unavailable');
+      report.deferred++;
+      return false;
+    }
+  }
+
   /** Moves a stale pending order to paid or failed; answers whether it is now final. */
   async function resolvePending(order: Order, report: RecoveryReport): Promise<boolean> {
+    if (deps.intents.isIntentOrder(order)) return resolveIntent(order, report);
     if (!order.chargeStartedAt) {
       if (await deps.repository.markFailed(order.id, failures.interrupted(), at(), { onlyIfNotCharged: true })) {
         report.failed++;

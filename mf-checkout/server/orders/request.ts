@@ -110,7 +110,7 @@ export function mergeLines(lines: CartLine[]): { productId: number; quantity: nu
  * a fresh card token or corrected billing details and still gets the first attempt's answer; the
  * same key for another cart is refused.
  */
-export function requestFingerprint(request: CheckoutRequest): string {
+export function requestFingerprint(request: Pick<CheckoutRequest, 'lines' | 'couponCode'>): string {
   const lines = mergeLines(request.lines)
     .map((line) => [line.productId, line.quantity] as const)
     .sort(([a], [b]) => a - b);

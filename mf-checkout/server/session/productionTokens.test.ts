@@ -68,6 +68,7 @@ beforeAll(async () => {
       FIREBASE_TOKEN_KEYS_URL: `http://127.0.0.1:${(keys.address() as AddressInfo).port}/jwks`,
       SESSION_SECRET: 'production-test-session-secret-0123456789',
       STRIPE_SECRET_KEY: 'sk_test_never_called',
+      STRIPE_WEBHOOK_SECRET: 'whsec_never_called',
     },
   });
 });

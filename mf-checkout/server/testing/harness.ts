@@ -68,7 +68,7 @@ export function testConfig(overrides: Partial<CheckoutConfig> = {}): CheckoutCon
     sqlitePath: ':memory:',
     catalogUrl: 'http://127.0.0.1:9',
     internalToken: 'test-internal-token-123',
-    stripe: { secretKey: undefined, mockUrl: 'http://127.0.0.1:9' },
+    stripe: { secretKey: undefined, mockUrl: 'http://127.0.0.1:9', localUrl: 'http://127.0.0.1:9', webhookSecret: undefined, intentTimeoutSeconds: 1800 },
     firebase: { projectId: 'demo-storefront', authVerifyUrl: undefined, tokenKeysUrl: undefined },
     sessionSecret: 'test-session-secret-0123456789abcdef',
     recoveryAfterSeconds: 120,
@@ -100,13 +100,21 @@ export async function startTestServer(options: {
   repository: OrderRepository;
   catalog: FakeCatalog;
   stripeMockUrl: string;
+  /** The local Stripe for PaymentIntents, and the secret its webhooks are signed with. */
+  localStripe?: { url: string; webhookSecret: string };
   config?: Partial<CheckoutConfig>;
   deps?: CheckoutServerDeps;
 }): Promise<TestServer> {
   const config = testConfig({
     catalogUrl: options.catalog.url,
     internalToken: options.catalog.token,
-    stripe: { secretKey: undefined, mockUrl: options.stripeMockUrl },
+    stripe: {
+      secretKey: undefined,
+      mockUrl: options.stripeMockUrl,
+      localUrl: options.localStripe?.url ?? 'http://127.0.0.1:9',
+      webhookSecret: options.localStripe?.webhookSecret,
+      intentTimeoutSeconds: 1800,
+    },
     ...options.config,
   });
   const server = await createCheckoutServer(config, {

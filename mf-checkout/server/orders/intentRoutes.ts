@@ -1,0 +1,103 @@
+// The PaymentIntent card path over HTTP: start a payment, settle it when the page returns from Stripe,
+// and Stripe's signed webhook.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import createError from 'http-errors';
+import { z } from 'zod';
+import { validationError } from '../http/errors.ts';
+import { PaymentUnavailableError } from '../payments/gateway.ts';
+import type { WebhookVerifier } from '../payments/webhooks.ts';
+import type { Sessions } from '../session/sessions.ts';
+import { messages, statusForFailure } from './failures.ts';
+import type { IntentCheckout, IntentOutcome } from './intentCheckout.ts';
+import { paidView } from './present.ts';
+import { checkoutRequestSchema } from './request.ts';
+
+/** The checkout request without a card: the card goes from the page to Stripe, never through us. */
+export const intentRequestSchema = checkoutRequestSchema.omit({ token: true });
+
+/** The events that move an order; anything else is acknowledged and ignored. */
+const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'payment_intent.requires_action']);
+
+const orderParams = z.object({ id: z.uuid('must be an order id') });
+
+const stillOpen = {
+  message: 'Your payment is not complete yet. If your bank asked you to confirm it, finish that and this order will be confirmed automatically.',
+  code: 'payment_pending',
+};
+
+function answer(reply: FastifyReply, outcome: IntentOutcome) {
+  const { order } = outcome;
+  switch (outcome.kind) {
+    case 'requires_payment':
+      return reply.code(201).send({ orderId: order.id, orderNumber: order.number, totalCents: order.totalCents, currency: order.currency, clientSecret: outcome.clientSecret });
+    case 'paid':
+      return paidView(order);
+    case 'failed':
+      return reply.code(statusForFailure(order.failureCode)).send({ message: order.failureMessage ?? 'The order could not be placed', code: order.failureCode, orderId: order.id });
+    case 'in_progress':
+      return order.paymentSource
+        ? reply.code(202).send({ ...stillOpen, orderId: order.id })
+        : reply.code(409).send({ message: messages.inProgress, code: 'in_progress', orderId: order.id });
+  }
+}
+
+const unavailable = (reply: FastifyReply) =>
+  reply.code(503).header('retry-after', '5').send({ message: 'The payment service is not answering right now; please try again in a moment.', code: 'payment_unavailable' });
+
+export function registerIntentRoutes(
+  app: FastifyInstance,
+  deps: { intents: IntentCheckout; sessions: Sessions; webhooks: WebhookVerifier | null; limit?: object },
+): void {
+  const { intents, sessions } = deps;
+
+  app.post('/api/checkout/payment-intents', { config: deps.limit ?? {} }, async (request, reply) => {
+    const parsed = intentRequestSchema.safeParse(request.body);
+    if (!parsed.success) throw validationError('checkout request', parsed.error);
+    const uid = sessions.read(request)?.uid ?? null;
+    try {
+      return answer(reply, await intents.start(parsed.data, uid));
+    } catch (error) {
+      if (error instanceof PaymentUnavailableError) return unavailable(reply);
+      throw error;
+    }
+  });
+
+  // The page's return from Stripe (confirmed, declined, authenticated or not). The order id is the
+  // capability: nobody can make an order paid here without Stripe saying it was.
+  app.post('/api/checkout/orders/:id/payment', { config: deps.limit ?? {} }, async (request, reply) => {
+    const params = orderParams.safeParse(request.params);
+    if (!params.success) throw createError(404, 'Order not found');
+    try {
+      const outcome = await intents.settle(params.data.id);
+      if (!outcome) throw createError(404, 'Order not found');
+      return answer(reply, outcome);
+    } catch (error) {
+      if (error instanceof PaymentUnavailableError) return unavailable(reply);
+      throw error;
+    }
+  });
+
+  // Stripe signs the raw bytes: this route reads its body unparsed.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post('/api/checkout/stripe/webhook', async (request, reply) => {
+      if (!deps.webhooks) return reply.code(503).send({ message: 'Webhooks are not configured here (STRIPE_WEBHOOK_SECRET is not set)' });
+      const signature = request.headers['stripe-signature'];
+      const event = Buffer.isBuffer(request.body) && typeof signature === 'string' ? deps.webhooks.verify(request.body, signature) : null;
+      if (!event) return reply.code(400).send({ message: 'The Stripe-Signature header does not match this body' });
+      if (!INTENT_EVENTS.has(event.type)) return { received: true, ignored: event.type };
+      const intent = event.data.object as { id?: unknown; metadata?: { order_id?: unknown } };
+      const orderId = typeof intent.metadata?.order_id === 'string' ? intent.metadata.order_id : null;
+      if (!orderId || !orderParams.safeParse({ id: orderId }).success) return { received: true, ignored: 'not an order of this shop' };
+      try {
+        const outcome = await intents.settle(orderId);
+        request.log.info({ event: event.id, type: event.type, orderId, status: outcome?.order.status ?? 'unknown order' }, 'stripe webhook');
+        return { received: true, status: outcome?.order.status ?? null };
+      } catch (error) {
+        // Stripe retries anything but 2xx: the event comes back once Stripe can be asked again.
+        if (error instanceof PaymentUnavailableError) return reply.code(503).send({ message: 'Stripe could not be asked about this payment; retry later' });
+        throw error;
+      }
+    });
+  });
+}
