@@ -1,71 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { badge, cents, checkout, dollars, field, fillBilling, fillCard, openCheckout, payButton, products, storedCart } from './support/checkout.ts';
 
 // Checkout in the browser against the real stack: catalogue prices and stock, the checkout
-// service, and Stripe's test mode (stripe-stateful-mock). No Stripe publishable key is configured
-// in the embedded stack, so the page shows its local TEST-MODE card form. The cart is seeded
-// through localStorage["cart"] with real catalogue products; each test buys different products
-// (plenty of stock), so tests running in parallel never compete for the same stock.
-
-type Product = { id: number; title: string; price: number; stock: number } & Record<string, unknown>;
-
-let catalogue: Product[] | undefined;
-
-/** `count` catalogue products with plenty of stock, starting at `slot` (one slot per test). */
-async function products(request: APIRequestContext, slot: number, count = 1): Promise<Product[]> {
-  if (!catalogue) {
-    const response = await request.get('/api/catalog/products?limit=0&sortBy=id&order=asc');
-    expect(response.ok()).toBe(true);
-    const body = (await response.json()) as { products: Product[] };
-    catalogue = body.products.filter((product) => product.stock >= 25 && product.price >= 1).sort((a, b) => a.id - b.id);
-  }
-  // From the end of the list: other suites tend to pick the first products.
-  const start = catalogue.length - (slot + 1) * 3;
-  const picked = catalogue.slice(start, start + count);
-  expect(picked).toHaveLength(count);
-  return picked;
-}
-
-const cents = (dollars: number) => Math.round(dollars * 100);
-const dollars = (value: number) => `$${(value / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-
-async function openCheckout(page: Page, items: unknown[]) {
-  await page.goto('/about');
-  await page.evaluate((value) => {
-    localStorage.setItem('cart', JSON.stringify(value));
-    sessionStorage.removeItem('coupon');
-  }, items);
-  await page.goto('/checkout');
-  await expect(checkout(page).getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-}
-
-const checkout = (page: Page) => page.locator('main [data-remote="checkout"]');
-const badge = (page: Page) => page.locator('header [data-remote="cart"]').getByTestId('cart-badge');
-const storedCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null') as unknown[] | null);
-/** A control by its exact label; required labels end in a "*" mark that is hidden from screen readers. */
-const field = (page: Page, label: string) =>
-  checkout(page).getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(\\s*\\*)?$`));
-const payButton = (page: Page) => checkout(page).getByRole('button', { name: /^Pay \$/ });
-
-async function fillBilling(page: Page, email: string) {
-  const form = checkout(page);
-  await form.getByLabel('First Name').fill('Ada');
-  await form.getByLabel('Last Name').fill('Lovelace');
-  await form.getByLabel('Country').selectOption({ label: 'United Kingdom' });
-  await form.getByRole('textbox', { name: 'Street Address', exact: true }).fill('12 St James Square');
-  await form.getByLabel('Town/City').fill('London');
-  await form.getByLabel('Post Code').fill('SW1Y 4JH');
-  await form.getByLabel('Phone').fill('+44 20 7946 0000');
-  await form.getByLabel('Email Address').fill(email);
-}
-
-async function fillCard(page: Page, number: string) {
-  const form = checkout(page);
-  await expect(form.getByText('Test mode — no real card is charged')).toBeVisible();
-  await form.getByLabel('Card number').pressSequentially(number);
-  await form.getByLabel('Expiry date').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
-}
+// service, and the local Stripe (PaymentIntents, tools/local-stripe). No Stripe publishable key is
+// configured in the embedded stack, so the page shows its local TEST-MODE card form and confirms
+// with the Stripe.js stand-in. Each test buys different products (plenty of stock), so tests
+// running in parallel never compete for the same stock.
 
 test.describe('checkout', () => {
   test('a guest pays with 4242 4242 4242 4242 and sees "We are in business"', async ({ page, request }) => {
@@ -91,7 +32,7 @@ test.describe('checkout', () => {
     await expect(checkout(page).getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
     await expect(field(page, 'Email')).toHaveValue(email);
 
-    const answer = page.waitForResponse((response) => response.url().endsWith('/save-stripe-token'));
+    const answer = page.waitForResponse((response) => /\/api\/checkout\/orders\/[^/]+\/payment$/.test(response.url()));
     await expect(payButton(page)).toHaveText(`Pay ${dollars(totalCents)}`);
     await payButton(page).click();
     const paid = (await (await answer).json()) as { email: string; orderNumber: number; totalCents: number };
@@ -142,7 +83,7 @@ test.describe('checkout', () => {
     await openCheckout(page, [{ ...item!, qun: 1 }]);
     let posted = false;
     page.on('request', (sent) => {
-      if (sent.url().endsWith('/save-stripe-token')) posted = true;
+      if (sent.url().includes('/api/checkout/payment-intents') || sent.url().includes('/local-stripe/')) posted = true;
     });
     await expect(checkout(page).getByText('Test mode — no real card is charged')).toBeVisible();
     await payButton(page).click();
@@ -213,13 +154,15 @@ test.describe('checkout', () => {
     await openCheckout(page, [{ ...item!, qun: 1 }]);
     const posts: string[] = [];
     page.on('request', (sent) => {
-      if (sent.url().endsWith('/save-stripe-token')) posts.push(sent.postData() ?? '');
+      if (sent.url().endsWith('/api/checkout/payment-intents') || sent.url().endsWith('/confirm')) posts.push(sent.url());
     });
     await fillBilling(page, 'twice@example.com');
     await fillCard(page, '4242424242424242');
     await payButton(page).dblclick();
     await expect(checkout(page).getByRole('heading', { name: 'We are in business, twice@example.com' })).toBeVisible();
-    expect(posts).toHaveLength(1);
+    // One order, one confirmation of its PaymentIntent.
+    expect(posts).toHaveLength(2);
+    expect(posts[0]).toMatch(/\/api\/checkout\/payment-intents$/);
   });
 
   test('an empty cart says so and links to the shop', async ({ page }) => {

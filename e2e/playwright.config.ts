@@ -13,6 +13,7 @@ const ports = {
   auth: portBase + 199,
   database: portBase + 100,
   stripe: portBase + 111,
+  localStripe: portBase + 112,
 };
 const repoRoot = path.resolve(__dirname, '..');
 export const baseURL = `http://localhost:${ports.gateway}`;
@@ -56,6 +57,7 @@ export default defineConfig({
       AUTH_EMULATOR_PORT: String(ports.auth),
       DATABASE_EMULATOR_PORT: String(ports.database),
       STRIPE_MOCK_PORT: String(ports.stripe),
+      LOCAL_STRIPE_PORT: String(ports.localStripe),
       DATA_DIR: path.join(os.tmpdir(), `storefront-e2e-${process.pid}`),
       // The suite's own release registry, empty: a developer's promoted releases never leak in.
       RELEASES_DIR: path.join(os.tmpdir(), `storefront-e2e-releases-${process.pid}`),

@@ -66,7 +66,7 @@ test.describe('checkout faults keep the cart', () => {
     test(`${what} down: the service's 503 message is shown and the cart is kept`, async ({ page, request }) => {
       const item = await product(request);
       let posted = 0;
-      await page.route('**/save-stripe-token', (route: Route) => {
+      await page.route('**/api/checkout/payment-intents', (route: Route) => {
         posted++;
         return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(body) });
       });
@@ -80,7 +80,7 @@ test.describe('checkout faults keep the cart', () => {
 
   test('checkout service unreachable: a clear message, retry is safe, the cart is kept', async ({ page, request }) => {
     const item = await product(request);
-    await page.route('**/save-stripe-token', (route: Route) => route.abort('connectionrefused'));
+    await page.route('**/api/checkout/payment-intents', (route: Route) => route.abort('connectionrefused'));
     await fillAndPay(page, item);
     const alert = checkout(page).getByRole('alert').filter({ hasText: /payment/i });
     await expect(alert).toBeVisible();

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { startExtraStack, type ExtraStack } from './support/stack.ts';
 
@@ -69,5 +71,43 @@ test('kill -9 of the checkout service: the catalogue keeps answering, and checko
   await stack.back('checkout', pid);
   expect((await context.request.get('/api/checkout/orders')).status()).toBe(401);
   expect(await (await context.request.get('/readyz')).json()).toMatchObject({ status: 'ready' });
+  await context.close();
+});
+
+test('kill -9 of the checkout service between the card\'s confirmation and the webhook: the retried webhook makes the order paid, once', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL: stack.baseURL });
+  const { request } = context;
+  const email = 'killed-mid-payment@example.com';
+  const billing = { firstName: 'Ada', lastName: 'Lovelace', country: 'United Kingdom', street: '12 St James Square', city: 'London', postCode: 'SW1Y 4JH', phone: '+44 20 7946 0000', email };
+  const { products } = (await (await request.get('/api/catalog/products?limit=30&select=stock')).json()) as { products: { id: number; stock: number }[] };
+  const product = products.find((candidate) => candidate.stock >= 5)!;
+  const started = await request.post('/api/checkout/payment-intents', { data: { email, lines: [{ id: product.id, qun: 1 }], billing, idempotencyKey: randomUUID() } });
+  expect(started.status()).toBe(201);
+  const { orderId, clientSecret } = (await started.json()) as { orderId: string; clientSecret: string };
+  const intentId = clientSecret.split('_secret_')[0];
+
+  const pid = stack.pid('checkout');
+  process.kill(pid, 'SIGKILL');
+  // The page confirms the card with Stripe while the checkout service is down: the money moves, the
+  // webhook finds nobody (503 from the gateway) and Stripe retries it.
+  const confirmed = await request.post(`/local-stripe/v1/payment_intents/${intentId}/confirm`, {
+    headers: { authorization: 'Bearer pk_test_local', 'content-type': 'application/x-www-form-urlencoded' },
+    data: new URLSearchParams({ payment_method: 'pm_card_visa', client_secret: clientSecret }).toString(),
+  });
+  expect(await confirmed.json()).toMatchObject({ status: 'succeeded' });
+  await stack.back('checkout', pid);
+
+  // Read where the service keeps its orders: nobody asked it about this order but the webhook.
+  const orders = new DatabaseSync(path.join(dataDir, 'orders.db'), { readOnly: true });
+  try {
+    const order = () => orders.prepare('SELECT status, payment_id AS paymentId, stock_settled AS stockSettled FROM orders WHERE id = ?').get(orderId);
+    await expect.poll(order, { timeout: 40_000 }).toMatchObject({ status: 'paid', paymentId: intentId, stockSettled: 1 });
+    expect(orders.prepare('SELECT count(*) AS n FROM orders WHERE email = ?').get(email)).toEqual({ n: 1 });
+  } finally {
+    orders.close();
+  }
+  const intent = await request.get(`/local-stripe/v1/payment_intents/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`, { headers: { authorization: 'Bearer pk_test_local' } });
+  expect(await intent.json()).toMatchObject({ status: 'succeeded', amount_received: expect.any(Number) });
   await context.close();
 });

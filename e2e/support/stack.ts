@@ -19,7 +19,7 @@ export interface ExtraStack {
  * stack must keep running for the other tests). Uses the front ends the suite's stack built.
  */
 export async function startExtraStack(portBase: number, dataDir: string, env: Record<string, string> = {}): Promise<ExtraStack> {
-  const ports = { PORT: portBase, CATALOG_PORT: portBase + 101, CHECKOUT_PORT: portBase + 102, DATABASE_EMULATOR_PORT: portBase + 100, STRIPE_MOCK_PORT: portBase + 111, AUTH_EMULATOR_PORT: portBase + 199 };
+  const ports = { PORT: portBase, CATALOG_PORT: portBase + 101, CHECKOUT_PORT: portBase + 102, DATABASE_EMULATOR_PORT: portBase + 100, STRIPE_MOCK_PORT: portBase + 111, LOCAL_STRIPE_PORT: portBase + 112, AUTH_EMULATOR_PORT: portBase + 199 };
   const stack = runNode(startScript, {
     name: 'the extra stack',
     cwd: repoRoot,

@@ -43,6 +43,8 @@ export function gatewayConfigSchema(repoRoot: string) {
       FIREBASE_AUTH_EMULATOR_INTERNAL_URL: url.optional(),
       FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST: z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').optional(),
       STRIPE_PUBLISHABLE_KEY: z.string().default(''),
+      // The project's local Stripe (npm start): the offline page's Stripe.js stand-in reaches it at /local-stripe.
+      LOCAL_STRIPE_URL: url.optional(),
       // The one production switch of every process of the shop.
       NODE_ENV: z.string().optional(),
       // On SIGTERM: how long /readyz says 503 before the listener closes (load balancers stop sending
@@ -86,6 +88,7 @@ export function gatewayConfigSchema(repoRoot: string) {
       if (env.FIREBASE_AUTH_EMULATOR_URL) refuse('FIREBASE_AUTH_EMULATOR_URL', 'must not be set in production (it is the local Auth emulator)');
       if (env.FIREBASE_AUTH_EMULATOR_INTERNAL_URL) refuse('FIREBASE_AUTH_EMULATOR_INTERNAL_URL', 'must not be set in production (it is the local Auth emulator)');
       if (env.FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST) refuse('FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST', 'must not be set in production (it is the local database)');
+      if (env.LOCAL_STRIPE_URL) refuse('LOCAL_STRIPE_URL', 'must not be set in production (it is the local Stripe)');
       if (env.FIREBASE_DATABASE_EMULATOR_HOST) refuse('FIREBASE_DATABASE_EMULATOR_HOST', 'must not be set in production (it is the local database)');
       if (env.FIREBASE_PROJECT_ID.startsWith('demo-')) refuse('FIREBASE_PROJECT_ID', `is the local demo project ${env.FIREBASE_PROJECT_ID}; production needs a real one`);
       if (env.FIREBASE_API_KEY === 'demo-api-key') refuse('FIREBASE_API_KEY', "is required in production (the project's web API key)");
@@ -108,6 +111,7 @@ export function gatewayConfigSchema(repoRoot: string) {
       trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
       catalogUrl: env.CATALOG_URL,
       checkoutUrl: env.CHECKOUT_URL,
+      localStripeUrl: env.LOCAL_STRIPE_URL,
       imageOrigins: env.IMAGE_ORIGINS,
       // The local Firebase as the gateway reaches it (its /readyz); the browser's address otherwise.
       emulatorProbes: {

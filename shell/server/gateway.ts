@@ -193,6 +193,10 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
   const checkoutReplyOptions = { ...replyOptions, onError: unavailable('Checkout') };
   await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/save-stripe-token', rewritePrefix: '/save-stripe-token', replyOptions: checkoutReplyOptions });
   await app.register(proxy, { upstream: config.checkoutUrl, prefix: '/api/checkout', rewritePrefix: '/api/checkout', replyOptions: checkoutReplyOptions });
+  if (config.localStripeUrl) {
+    // Offline only (refused in production): the page's Stripe.js stand-in talks to the local Stripe here.
+    await app.register(proxy, { upstream: config.localStripeUrl, prefix: '/local-stripe', rewritePrefix: '', replyOptions: { ...replyOptions, onError: unavailable('The local Stripe') } });
+  }
 
   registerContactRoute(app, contact, { config: limits.routeLimit(config.rateLimits.contactPerMinute, 'contact') });
 

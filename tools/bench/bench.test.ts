@@ -100,8 +100,8 @@ describe('verdicts of the load rows', () => {
 
   it('judges a gateway row by its share of the service-alone row of the same run', () => {
     const through = (rps: number) => result({ varied: false, target: 'throughput', requestsPerSec: rps, reference: { scenario: 'product', requestsPerSec: 20_000 } });
-    assert.deepEqual(loadVerdict(through(15_000)), { target: '>= 70 % of service alone', verdict: '75 %: met' });
-    assert.equal(loadVerdict(through(10_000)).verdict, '50 %: missed by 20 points');
+    assert.deepEqual(loadVerdict(through(15_000)), { target: '>= 70 % of service alone', verdict: '75.0 %: met' });
+    assert.equal(loadVerdict(through(10_000)).verdict, '50.0 %: missed by 20 points');
     assert.deepEqual(GATEWAY_SCENARIOS.map((s) => [s.path, s.reference]), [['/products/1', 'product'], ['/products?limit=12&skip=12', 'page']]);
   });
 });

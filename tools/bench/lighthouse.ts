@@ -195,7 +195,7 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
 
-  log(`[lighthouse] starting the stack on ports ${p}-${p + 5} (tools/stack/start.ts, SKIP_BUILD=0: builds stale front ends first)…`);
+  log(`[lighthouse] starting the stack on ports ${p}-${p + 6} (tools/stack/start.ts, SKIP_BUILD=0: builds stale front ends first)…`);
   const started = performance.now();
   const stack = startChild('stack', process.execPath, [path.join(repoRoot, 'tools/stack/start.ts')], {
     cwd: repoRoot,
@@ -207,6 +207,7 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
       AUTH_EMULATOR_PORT: String(p + 3),
       DATABASE_EMULATOR_PORT: String(p + 4),
       STRIPE_MOCK_PORT: String(p + 5),
+      LOCAL_STRIPE_PORT: String(p + 6),
       DATA_DIR: dataDir,
       SKIP_BUILD: '0',
       DATABASE_URL: undefined,

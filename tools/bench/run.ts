@@ -109,7 +109,7 @@ export function loadVerdict(result: CatalogRun['results'][number]): { target: st
   if (result.reference) {
     const share = result.requestsPerSec / result.reference.requestsPerSec;
     const v = verdict(share * 100, TARGETS.gatewayShare * 100, 'higher', ' points');
-    return { target: `>= ${TARGETS.gatewayShare * 100} % of service alone`, verdict: `${Math.round(share * 100)} %: ${v}` };
+    return { target: `>= ${TARGETS.gatewayShare * 100} % of service alone`, verdict: `${(share * 100).toFixed(1)} %: ${v}` };
   }
   if (result.varied) {
     const informational = (v: string) => (atScale ? v : `(${v})`);

@@ -5,7 +5,8 @@ export type CardOutcome =
   | { kind: 'succeeds' }
   /** 3-D Secure is required: the payment waits for the shopper's answer to the challenge. */
   | { kind: 'authenticates' }
-  | { kind: 'declined'; declineCode: string; message: string };
+  /** `code` is the error's code: card_declined unless Stripe names the cause there (expired_card, incorrect_cvc). */
+  | { kind: 'declined'; code: string; declineCode: string; message: string };
 
 export interface TestCard {
   number: string;
@@ -15,11 +16,12 @@ export interface TestCard {
   outcome: CardOutcome;
 }
 
-const declined = (declineCode: string, message: string): CardOutcome => ({ kind: 'declined', declineCode, message });
+const declined = (declineCode: string, message: string, code = 'card_declined'): CardOutcome => ({ kind: 'declined', code, declineCode, message });
 
 export const TEST_CARDS: readonly TestCard[] = [
   { number: '4242424242424242', brand: 'visa', paymentMethod: 'pm_card_visa', outcome: { kind: 'succeeds' } },
   { number: '5555555555554444', brand: 'mastercard', paymentMethod: 'pm_card_mastercard', outcome: { kind: 'succeeds' } },
+  { number: '4000056655665556', brand: 'visa', paymentMethod: 'pm_card_visa_debit', outcome: { kind: 'succeeds' } },
   { number: '378282246310005', brand: 'amex', paymentMethod: 'pm_card_amex', outcome: { kind: 'succeeds' } },
   { number: '4000002760003184', brand: 'visa', paymentMethod: 'pm_card_authenticationRequired', outcome: { kind: 'authenticates' } },
   { number: '4000002500003155', brand: 'visa', paymentMethod: 'pm_card_authenticationRequiredOnSetup', outcome: { kind: 'authenticates' } },
@@ -31,7 +33,13 @@ export const TEST_CARDS: readonly TestCard[] = [
     outcome: declined('insufficient_funds', 'Your card has insufficient funds.'),
   },
   { number: '4000000000009987', brand: 'visa', paymentMethod: 'pm_card_chargeDeclinedLostCard', outcome: declined('lost_card', 'Your card was declined.') },
-  { number: '4000000000000069', brand: 'visa', paymentMethod: 'pm_card_chargeDeclinedExpiredCard', outcome: declined('expired_card', 'Your card has expired.') },
+  { number: '4000000000000069', brand: 'visa', paymentMethod: 'pm_card_chargeDeclinedExpiredCard', outcome: declined('expired_card', 'Your card has expired.', 'expired_card') },
+  {
+    number: '4000000000000127',
+    brand: 'visa',
+    paymentMethod: 'pm_card_chargeDeclinedIncorrectCvc',
+    outcome: declined('incorrect_cvc', "Your card's security code is incorrect.", 'incorrect_cvc'),
+  },
 ];
 
 /** What Stripe says when the shopper fails (or abandons) the 3-D Secure challenge. */

@@ -244,11 +244,7 @@ export class PaymentStore {
       }
       case 'declined': {
         const method = this.methods.get(intent.payment_method);
-        const error: PaymentError = { type: 'card_error', code: 'card_declined', decline_code: card.outcome.declineCode, message: card.outcome.message, ...(method ? { payment_method: method } : {}) };
-        if (card.outcome.declineCode === 'expired_card') {
-          error.code = 'expired_card';
-          delete error.decline_code;
-        }
+        const error: PaymentError = { type: 'card_error', code: card.outcome.code, decline_code: card.outcome.declineCode, message: card.outcome.message, ...(method ? { payment_method: method } : {}) };
         intent.status = 'requires_payment_method';
         intent.last_payment_error = error;
         intent.payment_method = null;

@@ -40,6 +40,7 @@ const ports = {
   auth: PORT_BASE + 199,
   database: PORT_BASE + 100,
   stripe: PORT_BASE + 111,
+  localStripe: PORT_BASE + 112,
 };
 
 async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[] }> {
@@ -58,6 +59,7 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
       AUTH_EMULATOR_PORT: String(ports.auth),
       DATABASE_EMULATOR_PORT: String(ports.database),
       STRIPE_MOCK_PORT: String(ports.stripe),
+      LOCAL_STRIPE_PORT: String(ports.localStripe),
       DATA_DIR: dataDir,
       RELEASES_DIR: path.join(dataDir, 'releases'),
       // Every simulated shopper comes from 127.0.0.1, so the per-address limits would stop them as

@@ -10,7 +10,7 @@ const standaloneHarnessPorts = [3201, 3202, 3203, 3204];
 /** Every process of the embedded default, in start order (each one's dependencies come first). */
 export function stackServices(config: StackConfig, repoRoot: string): ServiceSpec[] {
   const node = process.execPath;
-  const { ports, dataDir, projectId, internalToken } = config;
+  const { ports, dataDir, projectId, internalToken, webhookSecret } = config;
   const authEmulatorHost = `127.0.0.1:${ports.authEmulator}`;
   const authVerifyUrl = local(ports.authEmulator, '/storefront/v1/tokens:verify');
   // The local Firebase answers only the shop's pages (and the teams' standalone harnesses).
@@ -38,6 +38,22 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
       cwd: repoRoot,
       env: { HOST: '127.0.0.1', PORT: String(ports.stripeMock) },
       readyUrl: local(ports.stripeMock, '/'),
+      readyWhen: 'answers',
+    },
+    {
+      // PaymentIntents, 3-D Secure and signed webhooks (tools/local-stripe); the webhooks go through
+      // the gateway, as Stripe's reach the shop's public address.
+      name: 'local-stripe',
+      command: node,
+      args: [path.join(repoRoot, 'tools/local-stripe/main.ts')],
+      cwd: repoRoot,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(ports.localStripe),
+        WEBHOOK_URL: local(ports.gateway, '/api/checkout/stripe/webhook'),
+        WEBHOOK_SECRET: webhookSecret,
+      },
+      readyUrl: local(ports.localStripe, '/v1/'),
       readyWhen: 'answers',
     },
     {
@@ -86,6 +102,8 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         CATALOG_URL: local(ports.catalog, ''),
         INTERNAL_TOKEN: internalToken,
         STRIPE_MOCK_URL: local(ports.stripeMock, ''),
+        LOCAL_STRIPE_URL: local(ports.localStripe, ''),
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
         FIREBASE_PROJECT_ID: projectId,
         FIREBASE_AUTH_VERIFY_URL: authVerifyUrl,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -102,6 +120,7 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         PORT: String(ports.gateway),
         CATALOG_URL: local(ports.catalog, ''),
         CHECKOUT_URL: local(ports.checkout, ''),
+        LOCAL_STRIPE_URL: local(ports.localStripe, ''),
         CONTACT_DB: path.join(dataDir, 'contact.db'),
         FIREBASE_PROJECT_ID: projectId,
         FIREBASE_DATABASE_URL: `http://127.0.0.1:${ports.databaseEmulator}?ns=${projectId}`,

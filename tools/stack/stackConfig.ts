@@ -11,6 +11,7 @@ const schema = z.object({
   AUTH_EMULATOR_PORT: port.default(9099),
   DATABASE_EMULATOR_PORT: port.default(9000),
   STRIPE_MOCK_PORT: port.default(12111),
+  LOCAL_STRIPE_PORT: port.default(12112),
   DATA_DIR: z.string().optional(),
   FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes').default('demo-storefront'),
   INTERNAL_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
@@ -44,11 +45,14 @@ export function loadStackConfig(env: NodeJS.ProcessEnv, repoRoot: string) {
       authEmulator: value.AUTH_EMULATOR_PORT,
       databaseEmulator: value.DATABASE_EMULATOR_PORT,
       stripeMock: value.STRIPE_MOCK_PORT,
+      localStripe: value.LOCAL_STRIPE_PORT,
     },
     dataDir: path.resolve(repoRoot, value.DATA_DIR ?? '.data'),
     projectId: value.FIREBASE_PROJECT_ID,
     // A fresh secret per start unless one is given: only our own checkout service may reserve stock.
     internalToken: value.INTERNAL_TOKEN ?? randomBytes(24).toString('hex'),
+    // The local Stripe signs its webhooks with this; the checkout service checks them with it.
+    webhookSecret: `whsec_${randomBytes(24).toString('hex')}`,
     catalogAdminToken: value.CATALOG_ADMIN_TOKEN,
     skipBuild: value.SKIP_BUILD === '1',
     restartDelayMs: value.RESTART_DELAY_MS,

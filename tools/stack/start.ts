@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     [config.ports.authEmulator, 'Firebase Auth emulator'],
     [config.ports.databaseEmulator, 'Realtime Database server'],
     [config.ports.stripeMock, 'Stripe test-mode server'],
+    [config.ports.localStripe, 'local Stripe (PaymentIntents)'],
   ];
   for (const [port, owner] of portOwners) await assertPortFree(port, owner);
   mkdirSync(config.dataDir, { recursive: true });

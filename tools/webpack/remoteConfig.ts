@@ -85,7 +85,7 @@ export function remoteConfig({ name, dir, standalonePort, exposes }: RemoteBuild
         host: '127.0.0.1',
         historyApiFallback: true,
         // The running storefront whose services the harness uses (npm start's by default).
-        proxy: [{ context: ['/api', '/save-stripe-token', '/remotes.json', '/app-config.json', '/design'], target: process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000' }],
+        proxy: [{ context: ['/api', '/save-stripe-token', '/local-stripe', '/remotes.json', '/app-config.json', '/design'], target: process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000' }],
       },
       performance: { hints: false },
     };

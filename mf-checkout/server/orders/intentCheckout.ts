@@ -62,8 +62,8 @@ export function createIntentCheckout(deps: IntentCheckoutDeps) {
   async function existing(order: Order): Promise<IntentOutcome> {
     if (order.status !== 'pending') return outcomeOf(order);
     if (!isIntentId(order.paymentSource)) return steps.waitForOriginal(order);
-    const intent = await intents.retrieve(order.paymentSource);
-    if (PAYABLE.has(intent.status) && !intent.failure) return { kind: 'requires_payment', order, clientSecret: intent.clientSecret! };
+    const intent = await current(order.paymentSource);
+    if (intent && PAYABLE.has(intent.status) && !intent.failure) return { kind: 'requires_payment', order, clientSecret: intent.clientSecret! };
     return settleOrder(order);
   }
 
@@ -74,9 +74,21 @@ export function createIntentCheckout(deps: IntentCheckoutDeps) {
     return fail(order, failure);
   }
 
+  /** The intent, or null when Stripe has no such intent (only a local Stripe restarted without its data forgets one). */
+  async function current(intentId: string): Promise<IntentState | null> {
+    try {
+      return await intents.retrieve(intentId);
+    } catch (error) {
+      if (error instanceof IntentRefusedError && error.code === 'resource_missing') return null;
+      throw error;
+    }
+  }
+
   async function settleOrder(order: Order, options: { abandon?: boolean } = {}): Promise<OrderOutcome> {
     if (order.status !== 'pending' || !isIntentId(order.paymentSource)) return outcomeOf(order);
-    const intent = await intents.retrieve(order.paymentSource);
+    const intent = await current(order.paymentSource);
+    // An intent Stripe does not know was never paid.
+    if (!intent) return fail(order, failures.notCharged());
     if (intent.orderId !== order.id || intent.amountCents !== order.totalCents || intent.currency !== order.currency) {
       // Never expected (the intent was created for this order's total): a person has to look.
       log.error({ orderId: order.id, intentId: intent.id, intentAmount: intent.amountCents, orderTotal: order.totalCents }, 'payment intent does not match its order; left pending');

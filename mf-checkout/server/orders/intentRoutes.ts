@@ -41,8 +41,8 @@ function answer(reply: FastifyReply, outcome: IntentOutcome) {
   }
 }
 
-const unavailable = (reply: FastifyReply) =>
-  reply.code(503).header('retry-after', '5').send({ message: 'The payment service is not answering right now; please try again in a moment.', code: 'payment_unavailable' });
+// The order exists and Stripe could not be asked about it: the same key finds it again later.
+const unavailable = (reply: FastifyReply) => reply.code(503).header('retry-after', '5').send({ message: messages.paymentUnconfirmed, code: 'payment_unconfirmed' });
 
 export function registerIntentRoutes(
   app: FastifyInstance,

@@ -76,7 +76,7 @@ export function firstInvalidField(errors: BillingErrors): BillingField | undefin
   return BILLING_FIELDS.find((field) => errors[field] !== undefined);
 }
 
-/** What POST /save-stripe-token takes as `billing`: trimmed, with empty optional fields left out. */
+/** What the checkout service takes as `billing`: trimmed, with empty optional fields left out. */
 export type BillingPayload = { [F in BillingField]?: string };
 
 export function toBillingPayload(billing: Billing): BillingPayload {

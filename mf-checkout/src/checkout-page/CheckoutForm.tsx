@@ -19,14 +19,14 @@ import { useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { OrderSummary } from '../order/OrderSummary.tsx';
 import { cartLines, summarize } from '../order/summary.ts';
-import type { CardPaymentHandle, TokenOutcome } from '../payment/cardPayment.ts';
+import type { CardPaymentHandle } from '../payment/cardPayment.ts';
 import { PaymentMethods, type PaymentMethod } from '../payment/PaymentMethods.tsx';
 import { StripeCardForm } from '../payment/StripeCardForm.tsx';
 import { TestCardForm } from '../payment/TestCardForm.tsx';
 import { useProfile } from 'shared-events/react';
 import { sessionStore } from '../state/sessionStore.ts';
 import { cartFingerprint, createIdempotencyKeys } from '../submit/idempotency.ts';
-import { keepsKey, placeOrder, type PaidOrder, type PlaceOrderResult } from '../submit/placeOrder.ts';
+import { finishPayment, keepsKey, startPayment, type PaidOrder, type PlaceOrderResult } from '../submit/placeOrder.ts';
 import styles from './CheckoutPage.module.css';
 import { PaymentAlert, type Outcome } from './PaymentAlert.tsx';
 import { useCoupon } from './useCoupon.ts';
@@ -48,11 +48,10 @@ export function CheckoutForm({ items, user, onPaid }: CheckoutFormProps) {
   const [attempted, setAttempted] = useState(false);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [paying, setPaying] = useState(false);
+  const [authenticating, setAuthenticating] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const card = useRef<CardPaymentHandle>(null);
   const inFlight = useRef(false);
-  // The token of an attempt whose outcome is unknown: a retry sends the very same request.
-  const pendingToken = useRef<Extract<TokenOutcome, { ok: true }> | null>(null);
   const keys = useMemo(() => createIdempotencyKeys(sessionStore()), []);
 
   const lines = useMemo(() => cartLines(items), [items]);
@@ -85,13 +84,10 @@ export function CheckoutForm({ items, user, onPaid }: CheckoutFormProps) {
 
   const focusBilling = (field: BillingField) => document.getElementById(billingInputId(field))?.focus();
 
-  const settle = (result: PlaceOrderResult, token: Extract<TokenOutcome, { ok: true }>) => {
-    if (keepsKey(result)) {
-      pendingToken.current = token;
-    } else {
-      keys.forget();
-      pendingToken.current = null;
-    }
+  const settle = (result: Exclude<PlaceOrderResult, { kind: 'requires_payment' }>) => {
+    // An attempt whose outcome is not final is asked about again with the same key: the service
+    // answers the same order (and the same PaymentIntent), never a second one.
+    if (!keepsKey(result)) keys.forget();
     if (result.kind === 'paid') {
       onPaid(result);
       return;
@@ -130,29 +126,40 @@ export function CheckoutForm({ items, user, onPaid }: CheckoutFormProps) {
     setPaying(true);
     try {
       const payload = toBillingPayload(billing);
-      const tokenOutcome = pendingToken.current ?? (await card.current?.tokenize(payload));
-      if (!tokenOutcome || !tokenOutcome.ok) {
-        setOutcome({ kind: 'card', message: tokenOutcome?.message ?? t('stripe.failed') });
-        return;
-      }
       const couponCode = summary.couponCode;
-      const result = await placeOrder({
-        token: tokenOutcome.token,
-        email: tokenOutcome.email || payload.email || '',
+      const started = await startPayment({
+        email: card.current?.email() || payload.email || '',
         lines,
         billing: payload,
         ...(couponCode ? { couponCode } : {}),
         idempotencyKey: keys.keyFor(cartFingerprint(lines, couponCode)),
       });
-      settle(result, tokenOutcome);
+      if (started.kind !== 'requires_payment') {
+        settle(started);
+        return;
+      }
+      const confirmed = (await card.current?.confirmPayment(started.clientSecret, payload, () => setAuthenticating(true))) ?? {
+        ok: false,
+        message: t('stripe.failed'),
+      };
+      setAuthenticating(false);
+      // Whatever Stripe.js said, the service asks Stripe itself: that answer is the one that counts.
+      const result = await finishPayment(started.orderId);
+      if (!confirmed.ok && result.kind === 'pending') {
+        // Stripe.js could not finish (no connection?): its reason, and the same order next time.
+        setOutcome({ kind: 'card', message: confirmed.message });
+        return;
+      }
+      settle(result);
     } finally {
       inFlight.current = false;
       setPaying(false);
+      setAuthenticating(false);
     }
   };
 
   const busy = paying || coupon.status === 'checking';
-  const payLabel = paying ? t('pay.processing') : t('pay.button', { total: formatPrice(summary.totalCents) });
+  const payLabel = authenticating ? t('pay.authenticating') : paying ? t('pay.processing') : t('pay.button', { total: formatPrice(summary.totalCents) });
 
   return (
     <form className={styles.layout} onSubmit={submit} noValidate aria-busy={paying}>
@@ -200,14 +207,7 @@ export function CheckoutForm({ items, user, onPaid }: CheckoutFormProps) {
               </p>
             )}
             {modeState.status === 'ready' && modeState.mode.kind === 'test' && (
-              <TestCardForm
-                ref={card}
-                billingEmail={billing.email}
-                disabled={paying}
-                onEdit={() => {
-                  pendingToken.current = null;
-                }}
-              />
+              <TestCardForm ref={card} billingEmail={billing.email} disabled={paying} />
             )}
             {modeState.status === 'ready' && modeState.mode.kind === 'stripe' && (
               <StripeCardForm
@@ -216,9 +216,6 @@ export function CheckoutForm({ items, user, onPaid }: CheckoutFormProps) {
                 language={language}
                 billingEmail={billing.email}
                 disabled={paying}
-                onEdit={() => {
-                  pendingToken.current = null;
-                }}
               />
             )}
 

@@ -18,13 +18,53 @@ function serve(handler: Handler) {
   calls = [];
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const raw = init?.body === undefined ? undefined : String(init.body);
+    let sent: unknown = raw;
+    try {
+      sent = raw === undefined ? undefined : JSON.parse(raw);
+    } catch {
+      // Stripe's form encoding (the local Stripe), kept as text.
+    }
+    calls.push({ url, body: sent });
     const { status, body } = await handler(url, init);
     return { ok: status >= 200 && status < 300, status, json: async () => body } as Response;
   }) as unknown as typeof fetch;
 }
 
-const defaults: Handler = (url) => {
+/** The local Stripe behind /local-stripe as the Stripe.js stand-in meets it: 3184 asks for authentication, 0002 is declined. */
+let authentication: 'complete' | 'fail' | null = null;
+function localStripe(url: string, init?: RequestInit): { status: number; body: unknown } | undefined {
+  const form = new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
+  if (url === '/local-stripe/v1/payment_methods') return { status: 200, body: { id: `pm_${form.get('card[number]')}` } };
+  if (url === '/local-stripe/v1/payment_intents/pi_1/confirm') {
+    const method = form.get('payment_method') ?? '';
+    if (method.endsWith('0002')) {
+      return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } } };
+    }
+    return { status: 200, body: { id: 'pi_1', amount: 15599, currency: 'usd', status: method.endsWith('3184') ? 'requires_action' : 'succeeded' } };
+  }
+  if (url === '/local-stripe/authenticate/pi_1') {
+    authentication = (JSON.parse(String(init?.body)) as { answer: 'complete' | 'fail' }).answer;
+    return { status: 200, body: { id: 'pi_1', status: authentication === 'complete' ? 'succeeded' : 'requires_payment_method' } };
+  }
+  if (url.startsWith('/local-stripe/v1/payment_intents/pi_1?')) {
+    return authentication === 'complete'
+      ? { status: 200, body: { id: 'pi_1', amount: 15599, currency: 'usd', status: 'succeeded' } }
+      : {
+          status: 200,
+          body: { id: 'pi_1', status: 'requires_payment_method', last_payment_error: { type: 'invalid_request_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method.' } },
+        };
+  }
+  return undefined;
+}
+
+const started = { status: 201, body: { orderId: 'o-1', orderNumber: 1042, totalCents: 15599, currency: 'usd', clientSecret: 'pi_1_secret_x' } };
+const paid = { status: 200, body: { email: 'ada@example.com', orderId: 'o-1', orderNumber: 1042, totalCents: 14040, status: 'paid' } };
+const posts = (url: string) => calls.filter((call) => call.url === url);
+
+const defaults: Handler = (url, init) => {
+  const stripe = localStripe(url, init);
+  if (stripe) return stripe;
   if (url === '/app-config.json') return { status: 200, body: { firebase: {} } };
   if (url === '/api/checkout/coupons/validate') {
     return { status: 200, body: { valid: true, code: 'SAVE10', discountCents: 1559, message: 'SAVE10 applied', subtotalCents: 15599 } };
@@ -67,6 +107,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   coupon.clear();
+  authentication = null;
   language.set('en');
   cart.replace(products.map((product) => ({ ...product, qun: 1 })));
   serve(defaults);
@@ -123,7 +164,7 @@ it('shows every billing message, links it to its field, focuses the first, and s
   expect(document.activeElement).toBe(firstName);
   expect(screen.getByText('Enter your post code')).toBeTruthy();
   expect(screen.getByText('Enter your card number')).toBeTruthy();
-  expect(calls.some((call) => call.url === '/save-stripe-token')).toBe(false);
+  expect(calls.some((call) => call.url.startsWith('/api/checkout/payment-intents') || call.url.startsWith('/local-stripe'))).toBe(false);
 
   // A message follows the typing once it is shown.
   type(/^First Name/, 'Ada');
@@ -150,15 +191,13 @@ it('moves focus to the card when only the card is wrong, and asks for a Stripe t
   fireEvent.click(payButton());
   expect(document.activeElement).toBe(field(/^Card number/));
   expect(screen.getByText(/use a Stripe test card such as 4242/)).toBeTruthy();
-  expect(calls.some((call) => call.url === '/save-stripe-token')).toBe(false);
+  expect(calls.some((call) => call.url.startsWith('/api/checkout/payment-intents') || call.url.startsWith('/local-stripe'))).toBe(false);
 });
 
 it('pays, shows the confirmation with the service’s number and total, and empties the cart', async () => {
   coupon.apply('SAVE10');
   serve((url, init) =>
-    url === '/save-stripe-token'
-      ? { status: 200, body: { email: 'ada@example.com', orderId: 'o-1', orderNumber: 1042, totalCents: 14040, status: 'paid' } }
-      : defaults(url, init),
+    url === '/api/checkout/payment-intents' ? started : url === '/api/checkout/orders/o-1/payment' ? paid : defaults(url, init),
   );
   renderPage();
   await screen.findByRole('row', { name: /Coupon SAVE10/ });
@@ -171,9 +210,8 @@ it('pays, shows the confirmation with the service’s number and total, and empt
   expect(screen.getByTestId('order-number').textContent).toBe('#1042');
   expect(screen.getByTestId('order-total').textContent).toBe('$140.40');
 
-  const sent = calls.find((call) => call.url === '/save-stripe-token')?.body as Record<string, unknown>;
+  const sent = posts('/api/checkout/payment-intents')[0]?.body as Record<string, unknown>;
   expect(sent).toMatchObject({
-    token: { id: 'tok_visa', object: 'token', card: { last4: '4242' } },
     email: 'ada@example.com',
     lines: [
       { id: 11, qun: 1 },
@@ -192,7 +230,10 @@ it('pays, shows the confirmation with the service’s number and total, and empt
     couponCode: 'SAVE10',
   });
   expect(sent.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  // The card goes to Stripe only, never to the shop's service.
   expect(JSON.stringify(sent)).not.toContain('4242424242424242');
+  expect(String(posts('/local-stripe/v1/payment_methods')[0]?.body)).toContain('card%5Bnumber%5D=4242424242424242');
+  expect(posts('/api/checkout/orders/o-1/payment')).toHaveLength(1);
   expect(cart.items).toEqual([]);
   expect(sessionStorage.getItem('coupon')).toBeNull();
   expect(sessionStorage.getItem(IDEMPOTENCY_STORAGE_KEY)).toBeNull();
@@ -200,7 +241,11 @@ it('pays, shows the confirmation with the service’s number and total, and empt
 
 it('shows a decline, keeps the cart, and uses a new key for the next attempt', async () => {
   serve((url, init) =>
-    url === '/save-stripe-token' ? { status: 402, body: { message: 'Your card was declined.', code: 'card_declined' } } : defaults(url, init),
+    url === '/api/checkout/payment-intents'
+      ? started
+      : url === '/api/checkout/orders/o-1/payment'
+        ? { status: 402, body: { message: 'Your card was declined.', code: 'generic_decline' } }
+        : defaults(url, init),
   );
   renderPage();
   await screen.findByText('Test mode — no real card is charged');
@@ -217,22 +262,23 @@ it('shows a decline, keeps the cart, and uses a new key for the next attempt', a
   await act(async () => {
     fireEvent.click(payButton());
   });
-  const keys = calls.filter((call) => call.url === '/save-stripe-token').map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+  const keys = posts('/api/checkout/payment-intents').map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
   expect(keys).toHaveLength(2);
   expect(keys[0]).not.toBe(keys[1]);
 });
 
-it('retries a lost answer with the same key and the same token, and never sends twice at once', async () => {
+it('retries a lost answer with the same key, and never sends twice at once', async () => {
   let attempt = 0;
   let release: () => void = () => undefined;
   serve(async (url, init) => {
-    if (url !== '/save-stripe-token') return defaults(url, init);
+    if (url === '/api/checkout/orders/o-1/payment') return paid;
+    if (url !== '/api/checkout/payment-intents') return defaults(url, init);
     attempt += 1;
     if (attempt === 1) return { status: 502, body: null };
     await new Promise<void>((resolve) => {
       release = resolve;
     });
-    return { status: 200, body: { email: 'ada@example.com', orderId: 'o-2', orderNumber: 1043, totalCents: 15599, status: 'paid' } };
+    return started;
   });
   renderPage();
   await screen.findByText('Test mode — no real card is charged');
@@ -257,10 +303,43 @@ it('retries a lost answer with the same key and the same token, and never sends 
   });
   await screen.findByRole('heading', { name: 'We are in business, ada@example.com' });
 
-  const sent = calls.filter((call) => call.url === '/save-stripe-token').map((call) => call.body as { idempotencyKey: string; token: unknown });
+  const sent = posts('/api/checkout/payment-intents').map((call) => call.body as { idempotencyKey: string });
   expect(sent).toHaveLength(2);
   expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
-  expect(sent[1]!.token).toEqual(sent[0]!.token);
+});
+
+it.each([
+  ['Complete authentication', 'pays'],
+  ['Fail authentication', 'shows the bank\'s refusal and keeps the cart'],
+] as const)('a card that asks for 3-D Secure: "%s" %s', async (answer, _what) => {
+  serve((url, init) => {
+    if (url === '/api/checkout/payment-intents') return started;
+    if (url === '/api/checkout/orders/o-1/payment') {
+      return authentication === 'complete' ? paid : { status: 402, body: { message: 'We are unable to authenticate your payment method.', code: 'payment_intent_authentication_failure' } };
+    }
+    return defaults(url, init);
+  });
+  renderPage();
+  await screen.findByText('Test mode — no real card is charged');
+  fillBilling();
+  fillCard('4000 0027 6000 3184');
+  await act(async () => {
+    fireEvent.click(payButton());
+  });
+  const challenge = await screen.findByRole('dialog', { name: '3D Secure test page' });
+  expect(challenge.textContent).toContain('$155.99');
+  expect(screen.getByRole('button', { name: 'Authenticating with your bank…' })).toBeTruthy();
+  await act(async () => {
+    fireEvent.click(within(challenge).getByRole('button', { name: answer }));
+  });
+  if (answer === 'Complete authentication') {
+    expect(await screen.findByRole('heading', { name: 'We are in business, ada@example.com' })).toBeTruthy();
+    expect(cart.items).toEqual([]);
+  } else {
+    expect((await screen.findByTestId('payment-alert')).textContent).toContain('We are unable to authenticate your payment method.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(cart.items).toHaveLength(2);
+  }
 });
 
 it('prefills first name and email for a signed-in shopper, without overwriting typing', async () => {

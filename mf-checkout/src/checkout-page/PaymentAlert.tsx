@@ -5,8 +5,8 @@ import styles from './CheckoutPage.module.css';
 
 /** Why the last Pay did not end in an order (a paid order replaces the form with the confirmation). */
 export type Outcome =
-  | Exclude<PlaceOrderResult, { kind: 'paid' }>
-  /** The card could not be tokenised (Stripe Elements said why). */
+  | Exclude<PlaceOrderResult, { kind: 'paid' | 'requires_payment' }>
+  /** The card could not be confirmed with Stripe (Stripe.js said why). */
   | { readonly kind: 'card'; readonly message: string }
   /** The service pointed at billing fields; their messages are under the fields. */
   | { readonly kind: 'fields' };

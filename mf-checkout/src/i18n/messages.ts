@@ -74,7 +74,7 @@ export const en = {
   'method.useCard': 'Pay by card',
 
   'testMode.banner': 'Test mode — no real card is charged',
-  'testMode.hint': 'Use the Stripe test card 4242 4242 4242 4242 with any future expiry date and any CVC. 4000 0000 0000 0002 is always declined.',
+  'testMode.hint': 'Use the Stripe test card 4242 4242 4242 4242 with any future expiry date and any CVC. 4000 0000 0000 0002 is always declined; 4000 0027 6000 3184 asks you to authenticate (3-D Secure).',
   'testCard.title': 'All test cards',
   'testCard.use': 'Use test card {number}',
   'testCard.outcome.success': 'Visa, payment succeeds',
@@ -84,6 +84,11 @@ export const en = {
   'testCard.outcome.insufficient': 'Declined: insufficient funds',
   'testCard.outcome.expired': 'Declined: expired card',
   'testCard.outcome.cvc': 'Declined: incorrect CVC',
+  'testCard.outcome.authentication': 'Asks for 3-D Secure authentication',
+  'auth.title': '3D Secure test page',
+  'auth.text': 'Your bank asks you to confirm this payment of {amount}. In test mode you choose the answer.',
+  'auth.complete': 'Complete authentication',
+  'auth.fail': 'Fail authentication',
 
   'card.email': 'Email',
   'card.number': 'Card number',
@@ -116,6 +121,7 @@ export const en = {
 
   'pay.button': 'Pay {total}',
   'pay.processing': 'Processing payment…',
+  'pay.authenticating': 'Authenticating with your bank…',
   'pay.once': 'You are charged once, even if you press Pay twice.',
 
   'outcome.declinedTitle': 'Payment declined',
@@ -223,7 +229,7 @@ export const ru: Record<MessageKey, string> = {
 
   'testMode.banner': 'Тестовый режим — деньги с карты не списываются',
   'testMode.hint':
-    'Используйте тестовую карту Stripe 4242 4242 4242 4242 с любой будущей датой и любым CVC. Карта 4000 0000 0000 0002 всегда отклоняется.',
+    'Используйте тестовую карту Stripe 4242 4242 4242 4242 с любой будущей датой и любым CVC. Карта 4000 0000 0000 0002 всегда отклоняется; карта 4000 0027 6000 3184 запрашивает подтверждение 3-D Secure.',
   'testCard.title': 'Все тестовые карты',
   'testCard.use': 'Подставить тестовую карту {number}',
   'testCard.outcome.success': 'Visa, оплата проходит',
@@ -233,6 +239,11 @@ export const ru: Record<MessageKey, string> = {
   'testCard.outcome.insufficient': 'Отклоняется: недостаточно средств',
   'testCard.outcome.expired': 'Отклоняется: срок действия истёк',
   'testCard.outcome.cvc': 'Отклоняется: неверный CVC',
+  'testCard.outcome.authentication': 'Запрашивает подтверждение 3-D Secure',
+  'auth.title': 'Тестовая страница 3D Secure',
+  'auth.text': 'Банк просит подтвердить платёж на {amount}. В тестовом режиме ответ выбираете вы.',
+  'auth.complete': 'Подтвердить оплату',
+  'auth.fail': 'Отказать в подтверждении',
 
   'card.email': 'Электронная почта',
   'card.number': 'Номер карты',
@@ -265,6 +276,7 @@ export const ru: Record<MessageKey, string> = {
 
   'pay.button': 'Оплатить {total}',
   'pay.processing': 'Проводим оплату…',
+  'pay.authenticating': 'Подтверждаем оплату в банке…',
   'pay.once': 'Оплата списывается один раз, даже если нажать «Оплатить» дважды.',
 
   'outcome.declinedTitle': 'Платёж отклонён',

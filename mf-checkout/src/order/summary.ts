@@ -41,7 +41,7 @@ export function summarize(items: readonly CartItem[], coupon: CouponState): Orde
   };
 }
 
-/** The cart as POST /save-stripe-token and the coupon check take it: ids and quantities only. */
+/** The cart as the checkout service takes it (payment intents, /save-stripe-token, the coupon check): ids and quantities only. */
 export function cartLines(items: readonly CartItem[]): { id: number; qun: number }[] {
   return items.map((item) => ({ id: item.id, qun: item.qun }));
 }

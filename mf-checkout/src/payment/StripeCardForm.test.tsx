@@ -6,7 +6,7 @@ import { cart, language } from 'shared-events';
 import CheckoutPage from '../checkout-page/CheckoutPage.tsx';
 
 // Stripe Elements cannot be reached offline; this stands in for Stripe.js so the real-key code
-// path (lazy import, card element, createToken, POST) is exercised anyway.
+// path (lazy import, card element, the order's PaymentIntent confirmed with the card) is exercised anyway.
 const mockHandlers: Record<string, (event: unknown) => void> = {};
 const mockCard = {
   on: jest.fn((event: string, handler: (event: unknown) => void) => {
@@ -19,15 +19,17 @@ const mockCard = {
 };
 const mockStripe = {
   elements: jest.fn(() => ({ create: jest.fn(() => mockCard) })),
-  createToken: jest.fn(async () => ({ token: { id: 'tok_1QxYz', object: 'token', card: { last4: '4242' } } })),
+  confirmCardPayment: jest.fn(async () => ({ paymentIntent: { id: 'pi_1', status: 'succeeded' } })),
 };
 const mockLoadStripe = jest.fn(async () => mockStripe);
 jest.mock('@stripe/stripe-js', () => ({ loadStripe: mockLoadStripe }));
 
-let posted: Record<string, unknown>[] = [];
+let posted: { url: string; body: Record<string, unknown> | null }[] = [];
+let settled: { status: number; body: Record<string, unknown> } = { status: 200, body: { email: 'ada@example.com', orderId: 'order-1', orderNumber: 9, totalCents: 4900, status: 'paid' } };
 
 beforeEach(() => {
   posted = [];
+  mockStripe.confirmCardPayment.mockClear();
   window.scrollTo = jest.fn();
   sessionStorage.clear();
   language.set('en');
@@ -35,10 +37,11 @@ beforeEach(() => {
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url === '/app-config.json') return { ok: true, status: 200, json: async () => ({ stripePublishableKey: 'pk_test_51AbcDEF0123456789' }) };
-    if (url === '/save-stripe-token') {
-      posted.push(JSON.parse(String(init?.body)));
-      return { ok: true, status: 200, json: async () => ({ email: 'ada@example.com', orderId: 'o', orderNumber: 9, totalCents: 4900, status: 'paid' }) };
+    if (init?.method === 'POST') posted.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
+    if (url === '/api/checkout/payment-intents') {
+      return { ok: true, status: 201, json: async () => ({ orderId: 'order-1', orderNumber: 9, totalCents: 4900, currency: 'usd', clientSecret: 'pi_1_secret_abc' }) };
     }
+    if (url === '/api/checkout/orders/order-1/payment') return { ok: settled.status < 300, status: settled.status, json: async () => settled.body };
     return { ok: false, status: 404, json: async () => ({ message: 'not found' }) };
   }) as unknown as typeof fetch;
 });
@@ -77,16 +80,17 @@ it('uses Stripe Elements when a publishable key is configured, without the test-
   expect(screen.queryByLabelText(/^Card number/)).toBeNull();
 });
 
-it('asks for complete card details before tokenising', async () => {
+it('asks for complete card details before anything is sent', async () => {
   await renderWithStripe();
   fillBilling();
   fireEvent.click(screen.getByRole('button', { name: 'Pay $49.00' }));
   expect(screen.getByText('Your card details are incomplete')).toBeTruthy();
   expect(mockCard.focus).toHaveBeenCalled();
-  expect(mockStripe.createToken).not.toHaveBeenCalled();
+  expect(mockStripe.confirmCardPayment).not.toHaveBeenCalled();
+  expect(posted).toHaveLength(0);
 });
 
-it('tokenises the card with the billing address and posts the token', async () => {
+it('confirms the order\'s PaymentIntent with the card and the billing details, then lets the service settle it', async () => {
   await renderWithStripe();
   act(() => mockHandlers.change?.({ complete: true, error: undefined }));
   fillBilling();
@@ -94,24 +98,26 @@ it('tokenises the card with the billing address and posts the token', async () =
     fireEvent.click(screen.getByRole('button', { name: 'Pay $49.00' }));
   });
   expect(await screen.findByRole('heading', { name: 'We are in business, ada@example.com' })).toBeTruthy();
-  expect(mockStripe.createToken).toHaveBeenCalledWith(mockCard, {
-    name: 'Ada Lovelace',
-    address_line1: '12 St James Square',
-    address_city: 'London',
-    address_zip: 'SW1Y 4JH',
+  expect(mockStripe.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_abc', {
+    payment_method: {
+      card: mockCard,
+      billing_details: { name: 'Ada Lovelace', email: 'ada@example.com', address: { line1: '12 St James Square', city: 'London', postal_code: 'SW1Y 4JH' } },
+    },
   });
-  expect(posted).toHaveLength(1);
-  expect(posted[0]).toMatchObject({ token: { id: 'tok_1QxYz' }, email: 'ada@example.com', lines: [{ id: 5, qun: 2 }] });
+  expect(posted.map((post) => post.url)).toEqual(['/api/checkout/payment-intents', '/api/checkout/orders/order-1/payment']);
+  expect(posted[0]!.body).toMatchObject({ email: 'ada@example.com', lines: [{ id: 5, qun: 2 }] });
+  expect(posted[0]!.body).not.toHaveProperty('token');
 });
 
-it('shows Stripe’s own message when the card is refused at tokenisation', async () => {
-  mockStripe.createToken.mockResolvedValueOnce({ error: { message: 'Your card number is incorrect.' } } as never);
+it('shows Stripe\'s own words when the card is refused, as the service confirms them', async () => {
+  mockStripe.confirmCardPayment.mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } } as never);
+  settled = { status: 402, body: { message: 'Your card has insufficient funds.', code: 'insufficient_funds' } };
   await renderWithStripe();
   act(() => mockHandlers.change?.({ complete: true, error: undefined }));
   fillBilling();
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $49.00' }));
   });
-  expect(await screen.findByText('Your card number is incorrect.')).toBeTruthy();
-  expect(posted).toHaveLength(0);
+  expect(await screen.findByText('Your card has insufficient funds.')).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: /We are in business/ })).toBeNull();
 });

@@ -11,7 +11,6 @@ interface StripeCardFormProps {
   readonly language: Language;
   readonly billingEmail: string;
   readonly disabled: boolean;
-  readonly onEdit: () => void;
 }
 
 type Status = 'loading' | 'ready' | 'failed';
@@ -19,10 +18,10 @@ type Status = 'loading' | 'ready' | 'failed';
 /**
  * Real card payment with Stripe Elements, used only when /app-config.json carries a publishable
  * key. @stripe/stripe-js is imported dynamically here, so the offline default never downloads it
- * (and never loads js.stripe.com). The card element tokenises the card in Stripe's iframe; this
- * page only ever sees the token.
+ * (and never loads js.stripe.com). The card element confirms the order's PaymentIntent from
+ * Stripe's iframe; this page never sees the card number.
  */
-export function StripeCardForm({ ref, publishableKey, language, billingEmail, disabled, onEdit }: StripeCardFormProps) {
+export function StripeCardForm({ ref, publishableKey, language, billingEmail, disabled }: StripeCardFormProps) {
   const t = useT();
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<Stripe | null>(null);
@@ -32,8 +31,6 @@ export function StripeCardForm({ ref, publishableKey, language, billingEmail, di
   const [complete, setComplete] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [attempt, setAttempt] = useState(0);
-  const onEditRef = useRef(onEdit);
-  onEditRef.current = onEdit;
 
   useEffect(() => {
     let cancelled = false;
@@ -55,7 +52,6 @@ export function StripeCardForm({ ref, publishableKey, language, billingEmail, di
       card.on('change', (event) => {
         setComplete(event.complete);
         setError(event.error?.message);
-        onEditRef.current();
       });
       card.mount(mountRef.current);
       stripeRef.current = stripe;
@@ -88,21 +84,30 @@ export function StripeCardForm({ ref, publishableKey, language, billingEmail, di
         if (status === 'failed') retryRef.current?.focus();
         else cardRef.current?.focus();
       },
-      async tokenize(billing) {
+      email: () => billingEmail.trim() || undefined,
+      // Stripe.js shows the bank's 3-D Secure challenge itself when the card needs it.
+      async confirmPayment(clientSecret, billing) {
         const stripe = stripeRef.current;
         const card = cardRef.current;
         if (!stripe || !card) return { ok: false, message: t('stripe.failed') };
         const name = [billing.firstName, billing.lastName].filter(Boolean).join(' ');
-        const result = await stripe.createToken(card, {
-          ...(name ? { name } : {}),
-          ...(billing.street ? { address_line1: billing.street } : {}),
-          ...(billing.street2 ? { address_line2: billing.street2 } : {}),
-          ...(billing.city ? { address_city: billing.city } : {}),
-          ...(billing.county ? { address_state: billing.county } : {}),
-          ...(billing.postCode ? { address_zip: billing.postCode } : {}),
+        const result = await stripe.confirmCardPayment(clientSecret, {
+          payment_method: {
+            card,
+            billing_details: {
+              ...(name ? { name } : {}),
+              ...(billing.email ? { email: billing.email } : {}),
+              address: {
+                ...(billing.street ? { line1: billing.street } : {}),
+                ...(billing.street2 ? { line2: billing.street2 } : {}),
+                ...(billing.city ? { city: billing.city } : {}),
+                ...(billing.county ? { state: billing.county } : {}),
+                ...(billing.postCode ? { postal_code: billing.postCode } : {}),
+              },
+            },
+          },
         });
-        if (result.error || !result.token) return { ok: false, message: result.error?.message ?? t('stripe.failed') };
-        return { ok: true, token: result.token as unknown as { id: string } & Record<string, unknown>, email: billingEmail.trim() };
+        return result.error ? { ok: false, message: result.error.message ?? t('stripe.failed') } : { ok: true };
       },
     }),
     [status, complete, error, billingEmail, t],

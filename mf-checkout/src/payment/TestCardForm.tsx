@@ -1,11 +1,13 @@
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { formatPrice } from 'shared-events';
 import { fieldMessage, useT } from '../i18n/useT.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { Field } from '../ui/Field.tsx';
+import { AuthenticationChallenge } from './AuthenticationChallenge.tsx';
 import {
   CARD_FIELDS,
   cardBrand,
-  createTestToken,
+  cardDetails,
   cvcLength,
   digitsOf,
   formatCardNumber,
@@ -17,15 +19,17 @@ import {
   type CardForm,
 } from './card.ts';
 import type { CardPaymentHandle } from './cardPayment.ts';
+import { createLocalStripe } from './localStripeJs.ts';
 import styles from './TestCardForm.module.css';
+
+/** Where the gateway forwards to the local Stripe (offline default only). */
+const LOCAL_STRIPE_BASE = '/local-stripe';
 
 interface TestCardFormProps {
   readonly ref: Ref<CardPaymentHandle>;
   /** The billing email: the card email follows it until the shopper edits the card email. */
   readonly billingEmail: string;
   readonly disabled: boolean;
-  /** Called when a card field changes (a token made before no longer matches the form). */
-  readonly onEdit: () => void;
   readonly now?: () => Date;
 }
 
@@ -37,15 +41,17 @@ const testCards: readonly { number: string; outcome: MessageKey }[] = [
   { number: '4000 0000 0000 9995', outcome: 'testCard.outcome.insufficient' },
   { number: '4000 0000 0000 0069', outcome: 'testCard.outcome.expired' },
   { number: '4000 0000 0000 0127', outcome: 'testCard.outcome.cvc' },
+  { number: '4000 0027 6000 3184', outcome: 'testCard.outcome.authentication' },
 ];
 
 const inputId = (field: CardField) => `card-${field}`;
 
 /**
  * The offline card form (no Stripe key configured): email, card number, expiry and CVC, checked
- * locally and turned into a Stripe TEST token. Unmistakably marked as test mode.
+ * locally, then confirmed with the local Stripe through the Stripe.js stand-in, whose 3-D Secure
+ * test challenge shows here. Unmistakably marked as test mode.
  */
-export function TestCardForm({ ref, billingEmail, disabled, onEdit, now = () => new Date() }: TestCardFormProps) {
+export function TestCardForm({ ref, billingEmail, disabled, now = () => new Date() }: TestCardFormProps) {
   const t = useT();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -54,6 +60,7 @@ export function TestCardForm({ ref, billingEmail, disabled, onEdit, now = () => 
   const [errors, setErrors] = useState<CardErrors>({});
   const [dirty, setDirty] = useState<ReadonlySet<CardField>>(new Set());
   const [attempted, setAttempted] = useState(false);
+  const [challenge, setChallenge] = useState<{ amount: string; answer: (answer: 'complete' | 'fail') => void } | null>(null);
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
 
   const email = ownEmail ?? billingEmail;
@@ -74,10 +81,24 @@ export function TestCardForm({ ref, billingEmail, disabled, onEdit, now = () => 
         const first = CARD_FIELDS.find((field) => found[field]);
         if (first) inputs.current[first]?.focus();
       },
-      async tokenize() {
-        const token = createTestToken(form, now());
-        if (!token) return { ok: false, message: t('card.error.fixCard') };
-        return { ok: true, token, email: email.trim() };
+      email: () => email.trim() || undefined,
+      async confirmPayment(clientSecret, _billing, onAuthenticating) {
+        const card = cardDetails(form, now());
+        if (!card) return { ok: false, message: t('card.error.fixCard') };
+        const stripe = createLocalStripe({
+          base: LOCAL_STRIPE_BASE,
+          authenticate: ({ amountCents }) =>
+            new Promise((resolve) => {
+              onAuthenticating();
+              setChallenge({ amount: formatPrice(amountCents), answer: resolve });
+            }),
+        });
+        try {
+          const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
+          return result.error ? { ok: false, message: result.error.message } : { ok: true };
+        } finally {
+          setChallenge(null);
+        }
       },
     }),
     // The handle reads the latest form on every render.
@@ -91,7 +112,6 @@ export function TestCardForm({ ref, billingEmail, disabled, onEdit, now = () => 
     if (field === 'expiry') setExpiry(value);
     if (field === 'cvc') setCvc(value);
     setDirty((current) => (current.has(field) ? current : new Set(current).add(field)));
-    onEdit();
     // Once a message shows, it follows the typing, so it disappears as soon as the value is right.
     if (errors[field]) setErrors((current) => ({ ...current, [field]: validateCardField(field, next, now()) }));
   };
@@ -227,6 +247,7 @@ export function TestCardForm({ ref, billingEmail, disabled, onEdit, now = () => 
           ))}
         </ul>
       </details>
+      {challenge && <AuthenticationChallenge amount={challenge.amount} onAnswer={challenge.answer} />}
     </div>
   );
 }

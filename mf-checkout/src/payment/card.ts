@@ -3,20 +3,21 @@ import { isValidEmail, type FieldError } from '../billing/billing.ts';
 /**
  * The local TEST-MODE card form's rules (no Stripe publishable key configured: the offline
  * default). The form accepts only Stripe's documented test card numbers
- * (https://docs.stripe.com/testing) and turns them into the matching Stripe test token, which the
- * checkout service charges on stripe-stateful-mock. The card number and CVC never leave the page.
+ * (https://docs.stripe.com/testing), which the local Stripe plays with Stripe's outcomes; a real
+ * card number is refused here, before it goes anywhere.
  */
 
-/** Stripe's test cards and the test tokens that behave the same way. */
-export const TEST_CARD_TOKENS: Readonly<Record<string, string>> = {
-  '4242424242424242': 'tok_visa',
-  '4000056655665556': 'tok_visa_debit',
-  '5555555555554444': 'tok_mastercard',
-  '4000000000000002': 'tok_chargeDeclined',
-  '4000000000009995': 'tok_chargeDeclinedInsufficientFunds',
-  '4000000000000069': 'tok_chargeDeclinedExpiredCard',
-  '4000000000000127': 'tok_chargeDeclinedIncorrectCvc',
-};
+/** Stripe's test cards the local Stripe knows (tools/local-stripe/cards.ts). */
+export const TEST_CARD_NUMBERS: ReadonlySet<string> = new Set([
+  '4242424242424242',
+  '4000056655665556',
+  '5555555555554444',
+  '4000002760003184',
+  '4000000000000002',
+  '4000000000009995',
+  '4000000000000069',
+  '4000000000000127',
+]);
 
 export type CardField = 'email' | 'number' | 'expiry' | 'cvc';
 export const CARD_FIELDS: readonly CardField[] = ['email', 'number', 'expiry', 'cvc'];
@@ -58,14 +59,6 @@ export function cardBrand(digits: string): CardBrand {
   if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
   return 'unknown';
 }
-
-const brandNames: Readonly<Record<CardBrand, string>> = {
-  visa: 'Visa',
-  mastercard: 'MasterCard',
-  amex: 'American Express',
-  discover: 'Discover',
-  unknown: 'Unknown',
-};
 
 /** Longest number a brand issues: 15 for American Express, 19 otherwise (ISO/IEC 7812). */
 export function maxDigits(brand: CardBrand): number {
@@ -116,8 +109,8 @@ export function isExpired(expiry: { month: number; year: number }, now: Date): b
   return expiry.year * 12 + (expiry.month - 1) < thisMonth;
 }
 
-export function testTokenFor(number: string): string | undefined {
-  return TEST_CARD_TOKENS[digitsOf(number)];
+export function isTestCard(number: string): boolean {
+  return TEST_CARD_NUMBERS.has(digitsOf(number));
 }
 
 export function validateCardField(field: CardField, form: CardForm, now: Date): FieldError | undefined {
@@ -131,7 +124,7 @@ export function validateCardField(field: CardField, form: CardForm, now: Date): 
       if (!digits) return { key: 'card.error.numberRequired' };
       if (digits.length < 12 || digits.length > maxDigits(brand)) return { key: 'card.error.numberIncomplete' };
       if (!luhnValid(digits)) return { key: 'card.error.numberInvalid' };
-      return testTokenFor(digits) ? undefined : { key: 'card.error.notTestCard' };
+      return isTestCard(digits) ? undefined : { key: 'card.error.notTestCard' };
     case 'expiry': {
       if (!form.expiry.trim()) return { key: 'card.error.expiryRequired' };
       const expiry = parseExpiry(form.expiry);
@@ -159,48 +152,10 @@ export function validateCard(form: CardForm, now: Date): CardErrors {
   return errors;
 }
 
-/** A card token object shaped like Stripe's (https://docs.stripe.com/api/tokens/object). */
-export type CardToken = {
-  readonly id: string;
-  readonly object: 'token';
-  readonly type: 'card';
-  readonly livemode: false;
-  readonly created: number;
-  readonly used: false;
-  readonly card: {
-    readonly object: 'card';
-    readonly brand: string;
-    readonly last4: string;
-    readonly exp_month: number;
-    readonly exp_year: number;
-    readonly funding: 'credit' | 'debit';
-  };
-};
-
-/**
- * The test token for a valid test-mode form, or undefined if the form is not valid. Only the
- * brand, last four digits and expiry go into it, never the number or the CVC.
- */
-export function createTestToken(form: CardForm, now: Date): CardToken | undefined {
+/** The card as Stripe.js takes it (payment_method.card), for a valid test-mode form; otherwise undefined. */
+export function cardDetails(form: CardForm, now: Date): { number: string; exp_month: number; exp_year: number; cvc: string } | undefined {
   if (Object.keys(validateCard(form, now)).length > 0) return undefined;
-  const digits = digitsOf(form.number);
-  const id = testTokenFor(digits);
   const expiry = parseExpiry(form.expiry);
-  if (!id || !expiry) return undefined;
-  return {
-    id,
-    object: 'token',
-    type: 'card',
-    livemode: false,
-    created: Math.floor(now.getTime() / 1000),
-    used: false,
-    card: {
-      object: 'card',
-      brand: brandNames[cardBrand(digits)],
-      last4: digits.slice(-4),
-      exp_month: expiry.month,
-      exp_year: expiry.year,
-      funding: id === 'tok_visa_debit' ? 'debit' : 'credit',
-    },
-  };
+  if (!expiry) return undefined;
+  return { number: digitsOf(form.number), exp_month: expiry.month, exp_year: expiry.year, cvc: form.cvc.trim() };
 }

@@ -1,7 +1,6 @@
-import { classifyAnswer, keepsKey, placeOrder, type CheckoutRequest } from './placeOrder.ts';
+import { classifyAnswer, finishPayment, keepsKey, startPayment, type OrderRequest } from './placeOrder.ts';
 
-const request: CheckoutRequest = {
-  token: { id: 'tok_visa', object: 'token' },
+const request: OrderRequest = {
   email: 'ada@example.com',
   lines: [{ id: 12, qun: 2 }],
   billing: { firstName: 'Ada', email: 'ada@example.com' },
@@ -18,6 +17,12 @@ describe('classifyAnswer', () => {
     const result = classifyAnswer(200, { email: 'ada@example.com', orderId: 'o-1', orderNumber: 1042, totalCents: 12238, status: 'paid' });
     expect(result).toEqual({ kind: 'paid', email: 'ada@example.com', orderId: 'o-1', orderNumber: 1042, totalCents: 12238 });
     expect(keepsKey(result)).toBe(false);
+  });
+
+  it('reads an order waiting for its card, and keeps the key while it waits', () => {
+    const result = classifyAnswer(201, { orderId: 'o-1', orderNumber: 7, totalCents: 100, currency: 'usd', clientSecret: 'pi_1_secret_x' });
+    expect(result).toEqual({ kind: 'requires_payment', orderId: 'o-1', clientSecret: 'pi_1_secret_x' });
+    expect(keepsKey(result)).toBe(true);
   });
 
   it('treats an unreadable 200 as an unknown outcome', () => {
@@ -52,6 +57,7 @@ describe('classifyAnswer', () => {
     for (const [status, code] of [
       [409, 'in_progress'],
       [503, 'payment_unconfirmed'],
+      [202, 'payment_pending'],
     ] as const) {
       const result = classifyAnswer(status, { message: 'Still working', code });
       expect(result).toEqual({ kind: 'pending', message: 'Still working', code });
@@ -81,27 +87,37 @@ describe('classifyAnswer', () => {
   });
 });
 
-describe('placeOrder', () => {
-  it('POSTs the request as JSON to /save-stripe-token', async () => {
-    const fetchImpl = answer(200, { email: 'ada@example.com', orderId: 'o-1', orderNumber: 7, totalCents: 100, status: 'paid' });
-    const result = await placeOrder(request, fetchImpl);
-    expect(result.kind).toBe('paid');
+describe('startPayment and finishPayment', () => {
+  it('POSTs the order as JSON to /api/checkout/payment-intents, no card in it', async () => {
+    const fetchImpl = answer(201, { orderId: 'o-1', orderNumber: 7, totalCents: 100, currency: 'usd', clientSecret: 'pi_1_secret_x' });
+    const result = await startPayment(request, fetchImpl);
+    expect(result.kind).toBe('requires_payment');
     const [url, init] = (fetchImpl as jest.Mock).mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/save-stripe-token');
+    expect(url).toBe('/api/checkout/payment-intents');
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
     expect(JSON.parse(String(init.body))).toEqual(request);
+  });
+
+  it('asks the service to settle the order after Stripe.js returned', async () => {
+    const fetchImpl = answer(200, { email: 'ada@example.com', orderId: 'o/1', orderNumber: 7, totalCents: 100, status: 'paid' });
+    expect((await finishPayment('o/1', fetchImpl)).kind).toBe('paid');
+    const [url, init] = (fetchImpl as jest.Mock).mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/checkout/orders/o%2F1/payment');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBeUndefined();
+    expect(init.headers).not.toHaveProperty('content-type');
   });
 
   it('answers "unknown outcome, same key" when the network fails', async () => {
     const fetchImpl = jest.fn(async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
-    expect(await placeOrder(request, fetchImpl)).toEqual({ kind: 'unavailable', message: undefined, sameKey: true });
+    expect(await startPayment(request, fetchImpl)).toEqual({ kind: 'unavailable', message: undefined, sameKey: true });
   });
 
   it('reads a non-JSON error page', async () => {
-    expect(await placeOrder(request, answer(504, '<h1>Gateway Timeout</h1>'))).toEqual({
+    expect(await finishPayment('o-1', answer(504, '<h1>Gateway Timeout</h1>'))).toEqual({
       kind: 'unavailable',
       message: undefined,
       sameKey: true,

@@ -1,21 +1,24 @@
 import type { BillingPayload } from '../billing/billing.ts';
 
 /**
- * POST /save-stripe-token (the checkout service, same origin through the shell's gateway).
+ * The card path (PaymentIntents, SCA ready), two calls to the checkout service through the gateway:
  *
- * Request:  {token, email, lines: [{id, qun}], billing, couponCode?, idempotencyKey}
- * Answers:  200 {email, orderId, orderNumber, totalCents, status: "paid"}
- *           402 {message, code}            the card was declined (Stripe's words)
- *           409 {message, code}            out_of_stock, interrupted; in_progress (same key, still running)
- *           400 {message, errors?}         invalid request: errors[{field, message}] per field
- *           404 {message, code}            unknown_product
- *           422 {message, code}            coupon_not_applicable, amount_too_small/large, idempotency_key_reused
- *           503 {message, code}            catalog_unavailable, payment_unavailable (not charged);
- *                                          payment_unconfirmed (held; settles by itself)
- *           429 {message}                  too many attempts
+ * POST /api/checkout/payment-intents  {email, lines: [{id, qun}], billing, couponCode?, idempotencyKey}
+ *   201 {orderId, orderNumber, totalCents, currency, clientSecret}   confirm the card with Stripe.js
+ * POST /api/checkout/orders/{orderId}/payment   (after Stripe.js returned, whatever it said)
+ *   200 {email, orderId, orderNumber, totalCents, status: "paid"}
+ *   202 {message, code: "payment_pending"}  not complete yet (e.g. the bank still waits): same key
+ *
+ * Either call may also answer:
+ *   402 {message, code}            the card was declined or not authenticated (Stripe's words)
+ *   409 {message, code}            out_of_stock, interrupted, payment_abandoned; in_progress (same key, still running)
+ *   400 {message, errors?}         invalid request: errors[{field, message}] per field
+ *   404 {message, code}            unknown_product
+ *   422 {message, code}            coupon_not_applicable, amount_too_small/large, idempotency_key_reused
+ *   503 {message, code}            catalog_unavailable, payment_unavailable (not charged)
+ *   429 {message}                  too many attempts
  */
-export interface CheckoutRequest {
-  readonly token: { readonly id: string } & Record<string, unknown>;
+export interface OrderRequest {
   readonly email: string;
   readonly lines: readonly { id: number; qun: number }[];
   readonly billing: BillingPayload;
@@ -32,6 +35,8 @@ export interface PaidOrder {
 
 export type PlaceOrderResult =
   | ({ readonly kind: 'paid' } & PaidOrder)
+  /** The order waits for the card: confirm it with Stripe using this client secret. */
+  | { readonly kind: 'requires_payment'; readonly orderId: string; readonly clientSecret: string }
   /** The card was refused: nothing charged, the cart stays. */
   | { readonly kind: 'declined'; readonly message: string; readonly code: string | undefined }
   /** The service refused the order (stock, validation, coupon...): nothing charged. */
@@ -47,7 +52,7 @@ export type PlaceOrderResult =
   /** Nothing could be placed right now. `sameKey`: the outcome is unknown, so retry with the same key. */
   | { readonly kind: 'unavailable'; readonly message: string | undefined; readonly sameKey: boolean };
 
-const RETRY_SAME_KEY_CODES = new Set(['in_progress', 'payment_unconfirmed']);
+const RETRY_SAME_KEY_CODES = new Set(['in_progress', 'payment_unconfirmed', 'payment_pending']);
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() ? value : undefined;
@@ -58,7 +63,10 @@ export function classifyAnswer(status: number, body: unknown): PlaceOrderResult 
   const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const message = text(data.message);
   const code = text(data.code);
+  if (code && RETRY_SAME_KEY_CODES.has(code)) return { kind: 'pending', message: message ?? '', code };
   if (status >= 200 && status < 300) {
+    const clientSecret = text(data.clientSecret);
+    if (status === 201 && clientSecret && text(data.orderId)) return { kind: 'requires_payment', orderId: text(data.orderId)!, clientSecret };
     const email = text(data.email);
     const orderId = text(data.orderId);
     const orderNumber = typeof data.orderNumber === 'number' || typeof data.orderNumber === 'string' ? data.orderNumber : undefined;
@@ -69,7 +77,6 @@ export function classifyAnswer(status: number, body: unknown): PlaceOrderResult 
     // A 2xx we cannot read (a proxy's page?): the payment may have happened, so keep the key.
     return { kind: 'unavailable', message: undefined, sameKey: true };
   }
-  if (code && RETRY_SAME_KEY_CODES.has(code)) return { kind: 'pending', message: message ?? '', code };
   if (status === 402) return { kind: 'declined', message: message ?? '', code };
   if (status === 429) return { kind: 'unavailable', message, sameKey: true };
   if (status >= 500) {
@@ -84,34 +91,47 @@ export function classifyAnswer(status: number, body: unknown): PlaceOrderResult 
 
 /** Whether the idempotency key must be kept for the next attempt (the outcome is not final). */
 export function keepsKey(result: PlaceOrderResult): boolean {
-  return result.kind === 'pending' || (result.kind === 'unavailable' && result.sameKey);
+  return result.kind === 'pending' || result.kind === 'requires_payment' || (result.kind === 'unavailable' && result.sameKey);
 }
 
 export const CHECKOUT_TIMEOUT_MS = 60_000;
 
-export async function placeOrder(
-  request: CheckoutRequest,
-  fetchImpl: typeof fetch = fetch,
-  timeoutMs = CHECKOUT_TIMEOUT_MS,
-): Promise<PlaceOrderResult> {
+async function post(url: string, body: unknown, fetchImpl: typeof fetch, timeoutMs: number): Promise<PlaceOrderResult> {
   let response: Response;
   try {
-    response = await fetchImpl('/save-stripe-token', {
+    response = await fetchImpl(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(request),
+      // No body, no content type: an empty JSON body is a 400.
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       credentials: 'same-origin',
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
-    // Offline, or no answer in time: the charge may or may not have happened.
+    // Offline, or no answer in time: the order may or may not exist, the payment may or may not be done.
     return { kind: 'unavailable', message: undefined, sameKey: true };
   }
-  let body: unknown = null;
+  let answer: unknown = null;
   try {
-    body = await response.json();
+    answer = await response.json();
   } catch {
-    body = null;
+    answer = null;
   }
-  return classifyAnswer(response.status, body);
+  return classifyAnswer(response.status, answer);
+}
+
+/** Creates (or, for the same key, finds again) the order and its PaymentIntent. */
+export function startPayment(request: OrderRequest, fetchImpl: typeof fetch = fetch, timeoutMs = CHECKOUT_TIMEOUT_MS): Promise<PlaceOrderResult> {
+  return post('/api/checkout/payment-intents', request, fetchImpl, timeoutMs);
+}
+
+/** After Stripe.js returned: the service asks Stripe and answers paid, declined or still pending. */
+export async function finishPayment(
+  orderId: string,
+  fetchImpl: typeof fetch = fetch,
+  timeoutMs = CHECKOUT_TIMEOUT_MS,
+): Promise<Exclude<PlaceOrderResult, { kind: 'requires_payment' }>> {
+  const result = await post(`/api/checkout/orders/${encodeURIComponent(orderId)}/payment`, undefined, fetchImpl, timeoutMs);
+  // Settling never creates an order; an answer saying so is not one we can read: same key.
+  return result.kind === 'requires_payment' ? { kind: 'unavailable', message: undefined, sameKey: true } : result;
 }
