@@ -222,6 +222,9 @@ describe('the services accept the deployment configuration', () => {
     expect(gateway.client.firebase.authEmulatorUrl).toBeDefined();
     const checkout = checkoutConfig.loadConfig(local.services['checkout-1']!.environment, { sqlitePath: ':memory:' });
     expect(checkout.stripe.secretKey).toBeUndefined();
+    expect(checkout.stripe.localUrl).toBe('http://local-stripe:12112');
+    expect(checkout.stripe.webhookSecret).toBe(local.services['local-stripe']!.environment.WEBHOOK_SECRET);
+    expect(gateway.localStripeUrl).toBe('http://local-stripe:12112');
     expect(checkout.firebase.authVerifyUrl).toBeDefined();
   });
 
