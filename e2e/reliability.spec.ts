@@ -1,11 +1,10 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { checkout, fillBilling, fillCard, openCheckout, payButton, storedCart, type Product } from './support/checkout.ts';
 
 // Checkout when something behind it fails: the catalogue or the payment server down (the checkout
 // service's own 503 answers, exactly as it sends them), or the checkout service unreachable. The
 // shopper sees a clear message and keeps the cart; nothing is shown as paid. The service side of
 // the same faults, with real processes, is mf-checkout/server/orders/concurrency.reliability.test.ts.
-
-type Product = { id: number; title: string; price: number; stock: number } & Record<string, unknown>;
 
 async function product(request: APIRequestContext): Promise<Product> {
   const response = await request.get('/api/catalog/products?limit=40&sortBy=rating&order=desc');
@@ -15,39 +14,24 @@ async function product(request: APIRequestContext): Promise<Product> {
   return found!;
 }
 
-const checkout = (page: Page) => page.locator('main [data-remote="checkout"]');
-const storedCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null') as { id: number; qun: number }[] | null);
 
 async function fillAndPay(page: Page, item: Product) {
-  await page.goto('/about');
-  await page.evaluate((value) => localStorage.setItem('cart', JSON.stringify(value)), [{ ...item, qun: 2 }]);
-  await page.goto('/checkout');
-  const form = checkout(page);
-  await expect(form.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await form.getByLabel('First Name').fill('Ada');
-  await form.getByLabel('Last Name').fill('Lovelace');
-  await form.getByLabel('Country').selectOption({ label: 'United Kingdom' });
-  await form.getByRole('textbox', { name: 'Street Address', exact: true }).fill('12 St James Square');
-  await form.getByLabel('Town/City').fill('London');
-  await form.getByLabel('Post Code').fill('SW1Y 4JH');
-  await form.getByLabel('Phone').fill('+44 20 7946 0000');
-  await form.getByLabel('Email Address').fill('faults@example.com');
-  await expect(form.getByText('Test mode — no real card is charged')).toBeVisible();
-  await form.getByLabel('Card number').pressSequentially('4242424242424242');
-  await form.getByLabel('Expiry date').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByRole('button', { name: /^Pay \$/ }).click();
+  await openCheckout(page, [{ ...item, qun: 2 }]);
+  await fillBilling(page, 'faults@example.com');
+  await fillCard(page, '4242424242424242');
+  await payButton(page).click();
 }
 
 async function expectCartKept(page: Page, item: Product) {
   await expect(checkout(page).getByRole('heading', { name: /We are in business/ })).toHaveCount(0);
-  expect((await storedCart(page))?.map(({ id, qun }) => ({ id, qun }))).toEqual([{ id: item.id, qun: 2 }]);
+  const kept = () => storedCart(page).then((cart) => (cart as { id: number; qun: number }[] | null)?.map(({ id, qun }) => ({ id, qun })));
+  expect(await kept()).toEqual([{ id: item.id, qun: 2 }]);
   // The badge counts cart lines (one line, two of the item).
   await expect(page.locator('header [data-remote="cart"]').getByTestId('cart-badge')).toHaveText('1');
-  await expect(checkout(page).getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
+  await expect(payButton(page)).toBeEnabled();
   // Still the checkout after a reload: nothing was lost.
   await page.reload();
-  expect((await storedCart(page))?.map(({ id, qun }) => ({ id, qun }))).toEqual([{ id: item.id, qun: 2 }]);
+  expect(await kept()).toEqual([{ id: item.id, qun: 2 }]);
 }
 
 const serviceAnswers = {
