@@ -152,6 +152,10 @@ describe('the local Stripe through the official SDK', () => {
     await expect(browser.paymentIntents.retrieve(created.id)).rejects.toMatchObject({ statusCode: 401 });
     const seen = await browser.paymentIntents.retrieve(created.id, { client_secret: created.client_secret! } as Stripe.PaymentIntentRetrieveParams);
     expect(seen.id).toBe(created.id);
+    // Not even with the client secret may a page change the amount or cancel.
+    await expect(browser.paymentIntents.update(created.id, { amount: 60, client_secret: created.client_secret } as Stripe.PaymentIntentUpdateParams)).rejects.toMatchObject({ statusCode: 401 });
+    await expect(browser.paymentIntents.cancel(created.id)).rejects.toMatchObject({ statusCode: 401 });
+    expect((await stripe.paymentIntents.retrieve(created.id)).amount).toBe(2599);
     await expect(client(local.url, 'sk_live_nope').paymentIntents.create({ amount: 100, currency: 'usd' })).rejects.toMatchObject({ statusCode: 401 });
   });
 });

@@ -163,7 +163,14 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         throw new StripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided: this local Stripe takes test keys only (sk_test_... or pk_test_...)' });
       }
       const params = { ...(qs.parse(url.search.slice(1)) as Params), ...(qs.parse(body) as Params) };
-      if (publishable && !(/^\/v1\/payment_intents\/[^/]+(\/confirm)?$/.test(url.pathname) && typeof params.client_secret === 'string') && url.pathname !== '/v1/payment_methods') {
+      // As on Stripe: what Stripe.js does in a page (create a card PaymentMethod; read and confirm an
+      // intent with its client secret), and nothing else.
+      const withSecret = typeof params.client_secret === 'string';
+      const browserCall =
+        (request.method === 'POST' && url.pathname === '/v1/payment_methods') ||
+        (request.method === 'GET' && /^\/v1\/payment_intents\/[^/]+$/.test(url.pathname) && withSecret) ||
+        (request.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(url.pathname) && withSecret);
+      if (publishable && !browserCall) {
         throw new StripeError(401, { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key.' });
       }
       const idempotencyKey = request.method === 'POST' ? ((request.headers['idempotency-key'] as string | undefined) ?? null) : null;
