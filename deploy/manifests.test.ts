@@ -78,6 +78,7 @@ const productionEnvironment = {
   STRIPE_PUBLISHABLE_KEY: 'pk_live_real',
   STRIPE_SECRET_KEY: 'sk_live_real',
   STRIPE_WEBHOOK_SECRET: 'whsec_real_signing_secret',
+  SITE_URL: 'https://shop.example',
 };
 const production = readCompose([path.join(deployDir, 'compose.yaml')], productionEnvironment);
 const local = readCompose([path.join(deployDir, 'compose.yaml'), path.join(deployDir, 'compose.local.yaml')], readEnvFile(path.join(deployDir, 'local.env')));

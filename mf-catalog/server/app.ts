@@ -6,6 +6,7 @@ import { registerDelay } from './http/delay.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerEventRoutes } from './events/routes.ts';
+import { registerSitemapRoutes } from './sitemap/routes.ts';
 import { registerImageRoutes } from './images/routes.ts';
 import { registerProductRoutes } from './products/routes.ts';
 import { registerProductWriteRoutes } from './products/writes.ts';
@@ -61,6 +62,7 @@ async function buildApp(config: CatalogConfig, store: CatalogStore, stopping: ()
   });
   registerProductWriteRoutes(app, { repository: store, adminToken: config.adminToken, imageBase: config.publicImageBase });
   registerOpenApiRoute(app, { serverUrl: config.publicApiBase, maxLimit: config.maxLimit });
+  registerSitemapRoutes(app, { repository: store, site: config.siteUrl });
   registerImageRoutes(app);
   registerEventRoutes(app, store);
   registerStockRoutes(app, { repository: store, internalToken: config.internalToken, imageBase: config.publicImageBase });

@@ -17,6 +17,7 @@ describe('config', () => {
       menuCategories: ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'],
       publicImageBase: '/api/catalog',
       publicApiBase: '/api/catalog',
+      siteUrl: 'http://localhost:3000',
       seed: 20261121,
       seedProducts: 180,
       shutdownDelayMs: 0,
@@ -36,15 +37,18 @@ describe('config', () => {
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db:5432/shop', publicImageBase: 'https://cdn.example.com/catalog', publicApiBase: '', internalToken: null });
   });
 
-  it('refuses to start in production without the token the checkout service sends', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' }, defaults)).toThrow('INTERNAL_TOKEN is required in production');
-    expect(loadConfig({ NODE_ENV: 'production', INTERNAL_TOKEN: 'a-long-token' }, defaults).internalToken).toBe('a-long-token');
+  it('refuses to start in production without the token the checkout service sends, or without its public address', () => {
+    const site = { SITE_URL: 'https://shop.example' };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...site }, defaults)).toThrow('INTERNAL_TOKEN is required in production');
+    expect(() => loadConfig({ NODE_ENV: 'production', INTERNAL_TOKEN: 'a-long-token' }, defaults)).toThrow('SITE_URL is required in production');
+    expect(loadConfig({ NODE_ENV: 'production', INTERNAL_TOKEN: 'a-long-token', ...site }, defaults)).toMatchObject({ internalToken: 'a-long-token', siteUrl: 'https://shop.example' });
     expect(loadConfig({ NODE_ENV: 'development' }, defaults).internalToken).toBeNull();
   });
 
   it.each([
     [{ PORT: 'eighty' }, "PORT must be an integer from 0 to 65535 (got 'eighty')"],
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535'],
+    [{ SITE_URL: 'https://shop.example/store' }, "SITE_URL must be an http(s) origin such as https://shop.example (got 'https://shop.example/store')"],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ DATABASE_SCHEMA: 'drop table' }, 'DATABASE_SCHEMA must be a lower-case SQL identifier'],
     [{ INTERNAL_TOKEN: 'short' }, 'INTERNAL_TOKEN must be at least 8 characters'],

@@ -29,6 +29,8 @@ export interface CatalogConfig {
   publicImageBase: string;
   /** Where the browser finds this service's API, used for the category urls. */
   publicApiBase: string;
+  /** The shop's public origin, for absolute addresses in the sitemaps. */
+  siteUrl: string;
   /** Seed of the deterministic catalogue generator. */
   seed: number;
   /** Products generated on first start when the catalogue is empty; 0 starts empty. */
@@ -100,6 +102,13 @@ const schema = z.object({
     .default([...SEED_CATEGORIES]),
   PUBLIC_IMAGE_BASE: publicBase('PUBLIC_IMAGE_BASE').default('/api/catalog'),
   PUBLIC_API_BASE: publicBase('PUBLIC_API_BASE').default('/api/catalog'),
+  // The shop's public address (scheme, host, port): the sitemaps name pages with it.
+  SITE_URL: text('SITE_URL')
+    .refine((raw) => URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol) && new URL(raw).pathname === '/' && !new URL(raw).search, {
+      error: (issue) => `SITE_URL must be an http(s) origin such as https://shop.example (got '${String(issue.input)}')`,
+    })
+    .transform((raw) => new URL(raw).origin)
+    .optional(),
   CATALOG_SEED: integer('CATALOG_SEED', 0, 2 ** 32 - 1).default(20261121),
   SEED_PRODUCTS: integer('SEED_PRODUCTS', 0, 100_000).default(180),
   MAX_LIMIT: integer('MAX_LIMIT', 1, 100_000).default(1000),
@@ -129,6 +138,10 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
   if (c.DATABASE_READ_URL && !c.DATABASE_URL) {
     throw new ConfigError('Invalid catalogue configuration: DATABASE_READ_URL needs DATABASE_URL (the primary that takes the writes)');
   }
+  if (c.NODE_ENV === 'production' && !c.SITE_URL) {
+    // Sitemaps naming localhost would send crawlers nowhere.
+    throw new ConfigError("Invalid catalogue configuration: SITE_URL is required in production (the shop's public address, for the sitemaps)");
+  }
   if (c.NODE_ENV === 'production' && !c.INTERNAL_TOKEN) {
     // A development catalogue may run without a checkout; a production one would sell nothing.
     throw new ConfigError('Invalid catalogue configuration: INTERNAL_TOKEN is required in production (without it the stock API refuses the checkout service)');
@@ -146,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     menuCategories: c.MENU_CATEGORIES,
     publicImageBase: c.PUBLIC_IMAGE_BASE,
     publicApiBase: c.PUBLIC_API_BASE,
+    siteUrl: c.SITE_URL ?? 'http://localhost:3000',
     seed: c.CATALOG_SEED,
     seedProducts: c.SEED_PRODUCTS,
     maxLimit: c.MAX_LIMIT,

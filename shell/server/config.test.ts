@@ -9,6 +9,7 @@ const production = {
   FIREBASE_PROJECT_ID: 'storefront-prod',
   FIREBASE_AUTH_DOMAIN: 'storefront-prod.firebaseapp.com',
   FIREBASE_DATABASE_URL: 'https://storefront-prod-default-rtdb.firebaseio.com',
+  SITE_URL: 'https://shop.example',
 };
 
 describe('gateway configuration', () => {
@@ -27,6 +28,7 @@ describe('gateway configuration', () => {
     expect(config.production).toBe(true);
     expect(config.client.firebase.authEmulatorUrl).toBeUndefined();
     expect(config.client.firebase.databaseEmulatorHost).toBeUndefined();
+    expect(config.siteUrl).toBe('https://shop.example');
   });
 
   it('in production refuses every local stand-in and demo value, naming each on one line', () => {
@@ -39,7 +41,7 @@ describe('gateway configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message).not.toContain('\n');
-    for (const name of ['FIREBASE_AUTH_EMULATOR_URL', 'FIREBASE_DATABASE_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_DATABASE_URL']) {
+    for (const name of ['FIREBASE_AUTH_EMULATOR_URL', 'FIREBASE_DATABASE_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_DATABASE_URL', 'SITE_URL']) {
       expect(message).toContain(name);
     }
   });

@@ -43,6 +43,11 @@ export function gatewayConfigSchema(repoRoot: string) {
       FIREBASE_AUTH_EMULATOR_INTERNAL_URL: url.optional(),
       FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST: z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').optional(),
       STRIPE_PUBLISHABLE_KEY: z.string().default(''),
+      // The shop's public address (robots.txt names the sitemap with it); this gateway's own in development.
+      SITE_URL: url
+        .refine((raw) => /^https?:$/.test(new URL(raw).protocol) && new URL(raw).pathname === '/' && !new URL(raw).search, 'SITE_URL must be an http(s) origin such as https://shop.example')
+        .transform((raw) => new URL(raw).origin)
+        .optional(),
       // The project's local Stripe (npm start): the offline page's Stripe.js stand-in reaches it at /local-stripe.
       LOCAL_STRIPE_URL: url.optional(),
       // The one production switch of every process of the shop.
@@ -88,6 +93,7 @@ export function gatewayConfigSchema(repoRoot: string) {
       if (env.FIREBASE_AUTH_EMULATOR_URL) refuse('FIREBASE_AUTH_EMULATOR_URL', 'must not be set in production (it is the local Auth emulator)');
       if (env.FIREBASE_AUTH_EMULATOR_INTERNAL_URL) refuse('FIREBASE_AUTH_EMULATOR_INTERNAL_URL', 'must not be set in production (it is the local Auth emulator)');
       if (env.FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST) refuse('FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST', 'must not be set in production (it is the local database)');
+      if (!env.SITE_URL) refuse('SITE_URL', "is required in production (the shop's public address, for robots.txt and the sitemaps)");
       if (env.LOCAL_STRIPE_URL) refuse('LOCAL_STRIPE_URL', 'must not be set in production (it is the local Stripe)');
       if (env.FIREBASE_DATABASE_EMULATOR_HOST) refuse('FIREBASE_DATABASE_EMULATOR_HOST', 'must not be set in production (it is the local database)');
       if (env.FIREBASE_PROJECT_ID.startsWith('demo-')) refuse('FIREBASE_PROJECT_ID', `is the local demo project ${env.FIREBASE_PROJECT_ID}; production needs a real one`);
@@ -112,6 +118,7 @@ export function gatewayConfigSchema(repoRoot: string) {
       catalogUrl: env.CATALOG_URL,
       checkoutUrl: env.CHECKOUT_URL,
       localStripeUrl: env.LOCAL_STRIPE_URL,
+      siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
       imageOrigins: env.IMAGE_ORIGINS,
       // The local Firebase as the gateway reaches it (its /readyz); the browser's address otherwise.
       emulatorProbes: {

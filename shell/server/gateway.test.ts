@@ -69,6 +69,7 @@ describe('gateway', () => {
       REMOTE_CATALOG_URL: 'https://catalog.example.com/mf-manifest.json',
       FIREBASE_AUTH_EMULATOR_URL: firebase.url,
       FIREBASE_DATABASE_EMULATOR_HOST: new URL(firebase.url).host,
+      SITE_URL: 'https://shop.example',
     });
     gateway = started;
     base = started.url;
@@ -161,6 +162,18 @@ describe('gateway', () => {
     const orders = await fetch(`${base}/api/checkout/orders`);
     expect(await orders.json()).toEqual({ from: 'checkout', url: '/api/checkout/orders' });
     expect(checkout.seen.at(-1)).toBe('GET /api/checkout/orders from 127.0.0.1');
+  });
+
+  it("tells crawlers what they may read and where the catalogue's sitemaps are", async () => {
+    const robots = await fetch(`${base}/robots.txt`);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await robots.text();
+    expect(text).toContain('Sitemap: https://shop.example/sitemap.xml');
+    for (const page of ['/checkout', '/cart-list', '/my-account', '/api/']) expect(text).toContain(`Disallow: ${page}\n`);
+    expect(text).toContain('Allow: /api/catalog/images/');
+    expect(text).not.toMatch(/Disallow: \/shop\b/);
+    expect(await (await fetch(`${base}/sitemap.xml`)).json()).toEqual({ from: 'catalog', url: '/sitemap.xml' });
+    expect(await (await fetch(`${base}/sitemaps/products-3.xml`)).json()).toEqual({ from: 'catalog', url: '/sitemaps/products-3.xml' });
   });
 
   it("refuses state-changing requests from another site's pages, and lets the shop's own and servers' through", async () => {

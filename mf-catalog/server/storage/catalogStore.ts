@@ -371,6 +371,14 @@ export class SqlCatalogStore implements CatalogStore {
     return Number(rows[0]?.n ?? 0);
   }
 
+  async sitemapEntries(offset: number, limit: number): Promise<{ id: number; updatedAt: string }[]> {
+    const rows = await this.driver.read<{ id: number | string; updated_at: string | Date }>({
+      sql: 'SELECT id, updated_at FROM products ORDER BY id LIMIT $1 OFFSET $2',
+      values: [limit, offset],
+    });
+    return rows.map((row) => ({ id: Number(row.id), updatedAt: (row.updated_at instanceof Date ? row.updated_at : new Date(row.updated_at)).toISOString() }));
+  }
+
   private forgetListings(): void {
     this.generation++;
     this.counts.clear();

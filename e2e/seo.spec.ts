@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+
+// What a search engine finds first, through the gateway: robots.txt names the sitemap index, which
+// the catalogue serves with every category and every product (50,000 to a file).
+
+test('robots.txt, the sitemap index, the pages and the products, all on the shop\'s own address', async ({ request, baseURL }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');
+  const rules = await robots.text();
+  expect(rules).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  expect(rules).toContain('Disallow: /checkout\n');
+
+  const index = await (await request.get('/sitemap.xml')).text();
+  const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  expect(sitemaps).toEqual([`${baseURL}/sitemaps/pages.xml`, `${baseURL}/sitemaps/products-1.xml`]);
+
+  const pages = await (await request.get('/sitemaps/pages.xml')).text();
+  expect(pages).toContain(`<loc>${baseURL}/shop?category=furniture</loc>`);
+
+  const { total } = (await (await request.get('/api/catalog/products?limit=1')).json()) as { total: number };
+  const products = await (await request.get('/sitemaps/products-1.xml')).text();
+  const listed = [...products.matchAll(/<loc>[^<]+\/shop\/(\d+)<\/loc>/g)];
+  expect(listed).toHaveLength(total);
+  // Every address is a page the shop serves.
+  const product = await request.get(new URL(listed[0]![0].replace(/<\/?loc>/g, '')).pathname);
+  expect(product.status()).toBe(200);
+  expect((await request.get('/sitemaps/products-2.xml')).status()).toBe(404);
+});
