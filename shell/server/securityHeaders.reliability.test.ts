@@ -67,6 +67,7 @@ describe('security headers', () => {
         FIREBASE_PROJECT_ID: 'storefront-prod',
         FIREBASE_AUTH_DOMAIN: 'storefront-prod.firebaseapp.com',
         FIREBASE_DATABASE_URL: 'https://storefront-prod-default-rtdb.firebaseio.com',
+        SITE_URL: 'https://shop.example',
       }),
       startGateway(`${ws.root}/stripe`, upstreams, { STRIPE_PUBLISHABLE_KEY: 'pk_test_123' }),
     ]);
