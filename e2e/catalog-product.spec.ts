@@ -22,17 +22,31 @@ function productRequests(page: Page) {
 }
 
 test.describe('product detail', () => {
-  test('asks for the product exactly once', async ({ page, request }) => {
+  test('shows the product the page carries without asking the catalogue for it', async ({ page, request }) => {
     const product = await discounted(request);
     const urls = productRequests(page);
     await page.goto(`/shop/${product.id}`);
     await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
-    // Interact with everything that re-renders the page, then let the network settle: still one request.
+    await expect(page).toHaveTitle(`${product.title} | Storefront`);
+    // Interact with everything that re-renders the page, then let the network settle: no request.
     await page.getByLabel('Size').selectOption('XL');
     await page.getByRole('button', { name: /Show picture 2 of/ }).click();
     await page.getByRole('button', { name: 'SHIPPING & RETURNS' }).click();
     await page.waitForLoadState('networkidle');
-    expect(urls).toEqual([`/api/catalog/products/${product.id}`]);
+    expect(urls).toEqual([]);
+  });
+
+  test('asks for a product opened from the listing exactly once', async ({ page }) => {
+    await page.goto('/shop');
+    const urls = productRequests(page);
+    const link = catalogMain(page).locator('article :is(h2, h3) a').first();
+    const title = (await link.textContent())!.trim();
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page).toHaveTitle(`${title} | Storefront`);
+    await page.getByLabel('Size').selectOption('XL');
+    await page.waitForLoadState('networkidle');
+    expect(urls).toHaveLength(1);
   });
 
   test('shows title, stars, struck original price, current price, swatches, sizes and stock', async ({ page, request }) => {

@@ -26,3 +26,20 @@ test('robots.txt, the sitemap index, the pages and the products, all on the shop
   expect(product.status()).toBe(200);
   expect((await request.get('/sitemaps/products-2.xml')).status()).toBe(404);
 });
+
+test("a product's page tells search engines what it sells, at what price, and whether it is in stock", async ({ page, request, baseURL }) => {
+  const product = (await (await request.get('/api/catalog/products/1')).json()) as { title: string; price: number; stock: number };
+  const response = await page.goto('/shop/1');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(`${product.title} | Storefront`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/shop/1`);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${product.title} | Storefront`);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { name: string; offers: Record<string, string> };
+  expect(jsonLd.name).toBe(product.title);
+  expect(jsonLd.offers).toMatchObject({ price: product.price.toFixed(2), priceCurrency: 'USD', availability: `https://schema.org/${product.stock > 0 ? 'InStock' : 'OutOfStock'}` });
+
+  // Moving around the shop keeps the tab's title on the page shown.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveTitle('About | Storefront');
+  expect((await page.request.get('/shop/999999999')).status()).toBe(404);
+});

@@ -56,6 +56,9 @@ export function gatewayConfigSchema(repoRoot: string) {
       // first), and how long requests in flight may take before the process exits regardless.
       SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
       SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+      // How long a page waits for its catalogue data (the product it names and describes to search
+      // engines); a slower catalogue leaves the page generic and the screen asks for it itself.
+      PAGE_DATA_BUDGET_MS: z.coerce.number().int().min(0).max(5_000).default(150),
       // Memory for the HTTP cache of public catalogue answers, per gateway process; 0 turns it off.
       CATALOG_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
       // Gateway processes sharing the port: a number, or 'auto' for one per CPU core.
@@ -113,6 +116,7 @@ export function gatewayConfigSchema(repoRoot: string) {
         redisUrl: env.REDIS_URL,
       },
       catalogCacheBytes: env.CATALOG_CACHE_MB * 1024 * 1024,
+      pageDataBudgetMs: env.PAGE_DATA_BUDGET_MS,
       workers: env.GATEWAY_WORKERS,
       trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
       catalogUrl: env.CATALOG_URL,

@@ -6,12 +6,20 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { freePort, startNodeService, type ManagedProcess } from '../../tools/kit/processes.ts';
 
-function fakeUpstream(name: string): Promise<{ url: string; seen: string[]; close: () => void }> {
+/** Answers set for a path, instead of the echo every other path gets. */
+type Canned = Record<string, { status?: number; body: unknown; delayMs?: number }>;
+
+function fakeUpstream(name: string, canned: Canned = {}): Promise<{ url: string; seen: string[]; close: () => void }> {
   const seen: string[] = [];
   const server = http.createServer((request, response) => {
     seen.push(`${request.method} ${request.url} from ${request.headers['x-forwarded-for']}`);
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ from: name, url: request.url }));
+    const answer = canned[request.url ?? ''];
+    if (!answer) return void response.end(JSON.stringify({ from: name, url: request.url }));
+    setTimeout(() => {
+      response.statusCode = answer.status ?? 200;
+      response.end(JSON.stringify(answer.body));
+    }, answer.delayMs ?? 0);
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
@@ -32,6 +40,20 @@ async function startGateway(env: Record<string, string>): Promise<ManagedProcess
   });
   return Object.assign(started, { url: `http://127.0.0.1:${started.url}` });
 }
+
+const PRODUCT = {
+  id: 7,
+  title: 'Oak <Desk> & "Chair"',
+  description: 'A desk of solid oak.',
+  price: 249.5,
+  discountPercentage: 10,
+  stock: 0,
+  brand: 'Woodly',
+  category: 'home-decoration',
+  sku: 'FUR-WOO-7',
+  thumbnail: '/api/catalog/images/products/7/thumb.svg',
+  images: ['/api/catalog/images/products/7/1.svg', '/api/catalog/images/products/7/2.svg'],
+};
 
 describe('gateway', () => {
   let gateway: ManagedProcess;
@@ -55,7 +77,12 @@ describe('gateway', () => {
     mkdirSync(cartDist);
     writeFileSync(path.join(cartDist, 'mf-manifest.json'), '{"id":"cart"}');
     writeFileSync(path.join(cartDist, 'cart.0123456789.js.map'), '{"version":3,"sources":["secret.ts"]}');
-    catalog = await fakeUpstream('catalog');
+    catalog = await fakeUpstream('catalog', {
+      '/products/7': { body: PRODUCT },
+      '/products/8': { status: 404, body: { message: 'Product with id 8 not found' } },
+      // Slower than the page's budget for its data (PAGE_DATA_BUDGET_MS below).
+      '/products/9': { body: { ...PRODUCT, id: 9 }, delayMs: 1_500 },
+    });
     checkout = await fakeUpstream('checkout');
     // Stands in for the local Auth service and database, which the gateway reports on.
     firebase = await fakeUpstream('firebase');
@@ -70,6 +97,7 @@ describe('gateway', () => {
       FIREBASE_AUTH_EMULATOR_URL: firebase.url,
       FIREBASE_DATABASE_EMULATOR_HOST: new URL(firebase.url).host,
       SITE_URL: 'https://shop.example',
+      PAGE_DATA_BUDGET_MS: '300',
     });
     gateway = started;
     base = started.url;
@@ -114,6 +142,66 @@ describe('gateway', () => {
     const home = await (await fetch(`${base}/`)).text();
     expect(home).toContain('id="remote-config"');
     expect(home).not.toContain('rel="preload" href="/remotes/catalog');
+  });
+
+  it("names a product's page after it, describes it to search engines and carries its data for the screen", async () => {
+    const response = await fetch(`${base}/shop/7`);
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain('<title>Oak &lt;Desk&gt; &amp; &quot;Chair&quot; | Storefront</title>');
+    expect(page).toContain('<meta name="description" content="A desk of solid oak.">');
+    expect(page).toContain('<link rel="canonical" href="https://shop.example/shop/7">');
+    expect(page).toContain('<meta property="og:image" content="https://shop.example/api/catalog/images/products/7/1.svg">');
+    expect(page).toContain('<link rel="preload" href="/api/catalog/images/products/7/1.svg" as="image" fetchpriority="high">');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)![1]!.replace(/\\u003c/g, '<'));
+    expect(jsonLd).toMatchObject({
+      '@type': 'Product',
+      name: 'Oak <Desk> & "Chair"',
+      sku: 'FUR-WOO-7',
+      brand: { name: 'Woodly' },
+      offers: { price: '249.50', priceCurrency: 'USD', availability: 'https://schema.org/OutOfStock', url: 'https://shop.example/shop/7' },
+    });
+    // Nothing in the catalogue's text can close the script elements it travels in.
+    expect(page).not.toContain('<Desk>');
+    const data = JSON.parse(/<script type="application\/json" id="route-data">(.*?)<\/script>/.exec(page)![1]!.replace(/\\u003c/g, '<'));
+    expect(data).toEqual({ answers: { '/api/catalog/products/7': { status: 200, body: PRODUCT } } });
+  });
+
+  it('serves a product the catalogue does not have as a missing page', async () => {
+    const response = await fetch(`${base}/shop/8`);
+    expect(response.status).toBe(404);
+    const page = await response.text();
+    expect(page).toContain('<title>Page not found | Storefront</title>');
+    expect(page).toContain('<meta name="robots" content="noindex">');
+    expect(page).toContain('"/api/catalog/products/8":{"status":404');
+  });
+
+  it('serves the page without its data when the catalogue is slower than the budget', async () => {
+    const started = performance.now();
+    const response = await fetch(`${base}/shop/9`);
+    expect(performance.now() - started).toBeLessThan(1_400);
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain('<title>Product | Storefront</title>');
+    expect(page).not.toContain('id="route-data"');
+    expect(page).not.toContain('rel="canonical"');
+  });
+
+  it('names every page, and keeps a shopper\'s own pages and searches out of search engines', async () => {
+    const head = async (route: string) => {
+      const page = await (await fetch(`${base}${route}`)).text();
+      return { title: /<title>(.*?)<\/title>/.exec(page)?.[1], canonical: /rel="canonical" href="([^"]+)"/.exec(page)?.[1] ?? null, noindex: page.includes('content="noindex"') };
+    };
+    expect(await head('/')).toEqual({ title: 'Storefront: furniture, electronics, clothing and more', canonical: 'https://shop.example/', noindex: false });
+    expect(await head('/SHOP?category=home-decoration&sort=best-seller&page=2&view=list')).toEqual({
+      title: 'Home decoration | Storefront',
+      canonical: 'https://shop.example/shop?category=home-decoration&amp;page=2',
+      noindex: false,
+    });
+    expect(await head('/about')).toEqual({ title: 'About | Storefront', canonical: 'https://shop.example/about', noindex: false });
+    expect(await head('/search?q=oak')).toEqual({ title: 'Search results for “oak” | Storefront', canonical: null, noindex: true });
+    expect(await head('/cart-list')).toEqual({ title: 'Cart | Storefront', canonical: null, noindex: true });
+    expect(await head('/no-such-page')).toEqual({ title: 'Page not found | Storefront', canonical: null, noindex: true });
   });
 
   it('caches hashed assets for a year and remote manifests not at all', async () => {

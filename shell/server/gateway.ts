@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
@@ -15,7 +16,9 @@ import { refuseCrossSiteWrites, registerCatalogCors } from './crossOrigin.ts';
 import { registerContactRoute } from './contact/contactRoute.ts';
 import { isKnownRoute } from './knownRoutes.ts';
 import { registerHealthRoutes } from './health.ts';
-import { pageHtml } from './pageHead.ts';
+import { pageHtml, type PreparedRoute } from './pageHead.ts';
+import { loadRouteData, type EmbeddedAnswer } from './routeData.ts';
+import { routeHead } from './routeHead.ts';
 import { registerRateLimits } from './rateLimits.ts';
 import { remoteOrigins, remotesForShopper, shellRoots } from './remoteLocations.ts';
 import { securityHeaders } from './securityHeaders.ts';
@@ -260,20 +263,51 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
     return root ? reply.sendFile(pathname, root) : reply.callNotFound();
   });
 
-  app.get('/', async (request, reply) => {
-    const html = pageHtml(config, '/', locationsFor(request, reply));
-    if (html === undefined) return reply.code(404).send({ message: 'Not found: the shell is not built' });
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  });
+  /**
+   * The catalogue's answer at a public catalogue URL, asked of this gateway's own catalogue route
+   * (cache, path rules and the shopper's rate limit included), or undefined past the page's budget.
+   */
+  const catalogAnswer = (request: FastifyRequest) => async (url: string): Promise<EmbeddedAnswer | undefined> => {
+    const budget = new AbortController();
+    const late = delay(config.pageDataBudgetMs, undefined, { signal: budget.signal }).catch(() => undefined);
+    const answer = app
+      .inject({ method: 'GET', url, headers: { accept: 'application/json', 'accept-encoding': 'identity' }, remoteAddress: request.ip })
+      .then((response) => ({ status: response.statusCode, body: response.json() as unknown }))
+      .catch((error: unknown) => {
+        request.log.warn({ err: error }, `page data from ${url} could not be read`);
+        return undefined;
+      });
+    try {
+      return await Promise.race([answer, late]);
+    } finally {
+      budget.abort();
+    }
+  };
+
+  const preparePage = async (request: FastifyRequest, pathname: string): Promise<PreparedRoute & { status: number }> => {
+    const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const data = await loadRouteData(pathname, catalogAnswer(request));
+    // A product the catalogue does not have is a missing page to search engines too, not an empty one.
+    const status = isKnownRoute(pathname) && !data.productMissing ? 200 : 404;
+    const head = routeHead({ siteUrl: config.siteUrl, pathname, search, product: data.product, productMissing: data.productMissing });
+    return { head, answers: data.answers, status };
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string, unbuilt: string) => {
+    const locations = locationsFor(request, reply);
+    const route = await preparePage(request, pathname);
+    const html = pageHtml(config, pathname, locations, route);
+    if (html === undefined) return reply.code(404).send({ message: unbuilt });
+    return reply.code(route.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+
+  app.get('/', async (request, reply) => sendPage(request, reply, '/', 'Not found: the shell is not built'));
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname);
-    const html = wantsPage ? pageHtml(config, pathname, locationsFor(request, reply)) : undefined;
-    if (html === undefined) {
-      return reply.code(404).send({ message: `Not found: ${request.method} ${pathname}` });
-    }
-    reply.code(isKnownRoute(pathname) ? 200 : 404);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const notFound = `Not found: ${request.method} ${pathname}`;
+    if (!wantsPage) return reply.code(404).send({ message: notFound });
+    return sendPage(request, reply, pathname, notFound);
   });
 
   return app;

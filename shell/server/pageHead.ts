@@ -2,6 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GatewayConfig, RemoteName } from './config.ts';
 import { routeOwner } from './knownRoutes.ts';
+import type { EmbeddedAnswer } from './routeData.ts';
+import { headTags, type RouteHead } from './routeHead.ts';
 
 type Manifest = {
   exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
@@ -45,10 +47,10 @@ function remoteHints(config: GatewayConfig, remote: RemoteName, manifestUrl: str
   const { base } = served;
   // No hint for remoteEntry.js: the federation runtime adopts an existing <link> for it and waits
   // on its load event, so a hint that failed (remote down) would stall the retry once it is back.
-  const links = [`<link rel="preload" href="${base}mf-manifest.json" as="fetch" crossorigin="anonymous">`];
+  const links = [`<link rel="preload" href="${escapeAttribute(`${base}mf-manifest.json`)}" as="fetch" crossorigin="anonymous">`];
   const assets = manifest.exposes?.find((expose) => expose.name === exposed)?.assets;
-  for (const file of assets?.css?.sync ?? []) links.push(`<link rel="preload" href="${base}${file}" as="style">`);
-  for (const file of assets?.js?.sync ?? []) links.push(`<link rel="preload" href="${base}${file}" as="script">`);
+  for (const file of assets?.css?.sync ?? []) links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="style">`);
+  for (const file of assets?.js?.sync ?? []) links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="script">`);
   return links;
 }
 
@@ -59,24 +61,50 @@ function sharedHints(shellDir: string): string[] {
     if (!['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'shared-events'].includes(shared.name)) continue;
     for (const file of shared.assets?.js?.sync ?? []) files.add(file);
   }
-  return [...files].map((file) => `<link rel="preload" href="/${file}" as="script">`);
+  return [...files].map((file) => `<link rel="preload" href="${escapeAttribute(`/${file}`)}" as="script">`);
+}
+
+/** What the gateway learned about the page before serving it (routeData.ts, routeHead.ts). */
+export interface PreparedRoute {
+  head: RouteHead;
+  answers: Record<string, EmbeddedAnswer>;
 }
 
 /**
  * The shell's index.html for one page address, with what the page will need announced up front:
- * the remote configuration inline (`remotes`: this shopper's, no /remotes.json round trip) and preload hints for the shared
- * libraries and for the remote screen that renders this address. Without them the browser only
- * discovers each file after the previous one has run (shell, remote manifest, remote entry,
- * screen chunk), one round trip at a time.
+ * its own title, description and search-engine tags; the route's catalogue answers (`route-data`:
+ * the screen reads them instead of asking again); the remote configuration inline (`remotes`: this
+ * shopper's, no /remotes.json round trip) and preload hints for the shared libraries, for the remote
+ * screen that renders this address and for its largest picture. Without them the browser only
+ * discovers each file after the previous one has run (shell, remote manifest, remote entry, screen
+ * chunk, catalogue answer, picture), one round trip at a time.
  */
-export function pageHtml(config: GatewayConfig, pathname: string, { remotes, shellDir }: { remotes: Record<RemoteName, string>; shellDir: string }): string | undefined {
-  const html = readBuildFile(path.join(shellDir, 'index.html'), (text) => text);
+export function pageHtml(
+  config: GatewayConfig,
+  pathname: string,
+  { remotes, shellDir }: { remotes: Record<RemoteName, string>; shellDir: string },
+  route?: PreparedRoute,
+): string | undefined {
+  let html = readBuildFile(path.join(shellDir, 'index.html'), (text) => text);
   if (html === undefined) return undefined;
   const owner = routeOwner(pathname);
+  const tags = route ? headTags(route.head) : undefined;
+  // The template's own title and description give way to the page's (or the page adds them).
+  const ownHead: string[] = [];
+  if (tags) {
+    for (const [pattern, tag] of [[/<title>[^<]*<\/title>/, tags.title], [/<meta name="description"[^>]*>/, tags.description]] as const) {
+      if (pattern.test(html)) html = html.replace(pattern, () => tag);
+      else ownHead.push(tag);
+    }
+  }
+  const answers = route && Object.keys(route.answers).length ? [`<script type="application/json" id="route-data">${escapeJson({ answers: route.answers })}</script>`] : [];
   const head = [
+    ...ownHead,
+    ...(tags?.extra ?? []),
     `<script type="application/json" id="remote-config">${escapeJson({ remotes })}</script>`,
+    ...answers,
     ...sharedHints(shellDir),
     ...(owner ? remoteHints(config, owner.remote, remotes[owner.remote], owner.exposed) : []),
-  ].map((tag) => (tag.startsWith('<link') ? tag.replace(/href="([^"]*)"/, (_m, href: string) => `href="${escapeAttribute(href)}"`) : tag));
-  return html.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+  ];
+  return html.replace('</head>', () => `${head.join('\n    ')}\n  </head>`);
 }

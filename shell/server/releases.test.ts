@@ -139,7 +139,7 @@ describe('releases through the gateway', () => {
 function shellBuild(marker: string, mainHash: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shell-build-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>${marker}</title><script defer src="/assets/main.${mainHash}.js"></script></head><body></body></html>`);
+  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><meta name="build" content="${marker}"><title>Storefront</title><script defer src="/assets/main.${mainHash}.js"></script></head><body></body></html>`);
   writeFileSync(path.join(dir, 'assets', `main.${mainHash}.js`), `console.log(${JSON.stringify(marker)})`);
   writeFileSync(path.join(dir, 'assets', `main.${mainHash}.js.map`), '{"sources":["secret.ts"]}');
   writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'shell', shared: [] }));
@@ -168,7 +168,8 @@ describe('the shell as a release of its own', () => {
     catalog.close();
   });
 
-  const title = async (address = '/shop') => /<title>([^<]*)<\/title>/.exec(await (await fetch(`${gateway.url}${address}`)).text())![1];
+  /** Which shell build served the page (the page's title is the route's own). */
+  const title = async (address = '/shop') => /<meta name="build" content="([^"]*)">/.exec(await (await fetch(`${gateway.url}${address}`)).text())![1];
   const status = async (address: string) => (await fetch(`${gateway.url}${address}`)).status;
 
   it('serves pages from the live shell release on the next load, and its build before any promotion', async () => {

@@ -9,6 +9,7 @@ import {
   type ProductList,
   type SuggestionList,
 } from './schemas.ts';
+import { takeEmbeddedAnswer } from './embeddedAnswers.ts';
 
 /** Where the gateway mounts the catalogue service (architecture.md). */
 export const CATALOG_API_BASE = '/api/catalog';
@@ -113,6 +114,15 @@ export interface CatalogClientOptions {
 
 export function createCatalogClient({ base = CATALOG_API_BASE, fetch: fetchImpl }: CatalogClientOptions = {}): CatalogClient {
   async function get<S extends z.ZodMiniType>(url: string, schema: S, signal: AbortSignal | undefined): Promise<z.output<S>> {
+    const { status, body } = takeEmbeddedAnswer(url) ?? (await fetchAnswer(url, signal));
+    if (status === 404) throw new CatalogError('not-found', `Not found: ${url}`, 404);
+    if (status < 200 || status > 299) throw new CatalogError('http', `The catalogue answered ${status} for ${url}`, status);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new CatalogError('invalid', `The catalogue sent an unexpected answer for ${url}`);
+    return parsed.data;
+  }
+
+  async function fetchAnswer(url: string, signal: AbortSignal | undefined): Promise<{ status: number; body?: unknown }> {
     const doFetch = fetchImpl ?? globalThis.fetch;
     let response: Response;
     try {
@@ -121,18 +131,13 @@ export function createCatalogClient({ base = CATALOG_API_BASE, fetch: fetchImpl 
       if (isAbortError(error)) throw error;
       throw new CatalogError('network', `The catalogue could not be reached (${String(error)})`);
     }
-    if (response.status === 404) throw new CatalogError('not-found', `Not found: ${url}`, 404);
-    if (!response.ok) throw new CatalogError('http', `The catalogue answered ${response.status} for ${url}`, response.status);
-    let body: unknown;
+    if (!response.ok) return { status: response.status };
     try {
-      body = await response.json();
+      return { status: response.status, body: await response.json() };
     } catch (error) {
       if (isAbortError(error)) throw error;
       throw new CatalogError('invalid', `The catalogue sent a body that is not JSON for ${url}`);
     }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new CatalogError('invalid', `The catalogue sent an unexpected answer for ${url}`);
-    return parsed.data;
   }
 
   return {

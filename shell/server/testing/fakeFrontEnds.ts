@@ -10,7 +10,7 @@ export function fakeShellDist(root: string): string {
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Storefront</title><script defer src="/assets/main.0123456789.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta name="build" content="Storefront"><title>Storefront</title><script defer src="/assets/main.0123456789.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');

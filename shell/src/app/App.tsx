@@ -9,11 +9,13 @@ import { Breadcrumb } from '../breadcrumb/Breadcrumb.tsx';
 import { Toasts } from '../toasts/Toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { appRoutes } from './routes.tsx';
+import { useDocumentTitle } from './useDocumentTitle.ts';
 import styles from './App.module.css';
 
 export function App() {
   const t = useT();
   const { pathname } = useLocation();
+  useDocumentTitle();
   // The tray is for getting to /compare; on /compare the page itself shows the products.
   const comparing = useCompareIds().length > 0 && pathname.toLowerCase().replace(/\/$/, '') !== '/compare';
 

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { bus } from 'shared-events';
 import { useT } from '../i18n/useT.ts';
 import { breadcrumbTrail } from './pathName.ts';
+import { usePageName } from './usePageName.ts';
 import styles from './Breadcrumb.module.css';
 
 /**
@@ -13,19 +12,12 @@ import styles from './Breadcrumb.module.css';
 export function Breadcrumb() {
   const t = useT();
   const { pathname } = useLocation();
-  const [named, setNamed] = useState<{ pathname: string; name: string } | null>(null);
-
-  useEffect(() => {
-    const subscription = bus.on('breadcrumb:navigated').subscribe((event) => {
-      setNamed({ pathname: window.location.pathname, name: event.currentname });
-    });
-    return () => subscription.unsubscribe();
-  }, []);
+  const named = usePageName();
 
   const trail = breadcrumbTrail(pathname);
   if (trail.length === 0) return null;
   const last = trail.length - 1;
-  const lastName = named?.pathname === pathname && named.name ? named.name : trail[last]?.name;
+  const lastName = named ?? trail[last]?.name;
   return (
     <nav aria-label={t('breadcrumb.label')} className={styles.breadcrumb}>
       <ol>

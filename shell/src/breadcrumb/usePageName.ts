@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { bus } from 'shared-events';
+
+/**
+ * What the screen on show calls the current page, if it said: the last 'breadcrumb:navigated' name
+ * published while this path is shown (the product page publishes the product's title).
+ */
+export function usePageName(): string | undefined {
+  const { pathname } = useLocation();
+  const [named, setNamed] = useState<{ pathname: string; name: string } | null>(null);
+
+  useEffect(() => {
+    const subscription = bus.on('breadcrumb:navigated').subscribe((event) => {
+      setNamed({ pathname: window.location.pathname, name: event.currentname });
+    });
+    return () => subscription.unsubscribe();
+  }, []);
+
+  return named?.pathname === pathname && named.name ? named.name : undefined;
+}
