@@ -18,4 +18,6 @@ export default remoteConfig({
     './ComparePage': './src/product-lists/ComparePage.tsx',
     './CompareTray': './src/product-lists/CompareTray.tsx',
   },
+  // The catalogue's pages, rendered on the server by the gateway (docs/server-rendering.md).
+  serverExposes: ['./HomePage', './ShopPage', './ProductPage', './SearchPage'],
 });

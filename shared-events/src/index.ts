@@ -64,7 +64,7 @@ export { formatPrice, toCents } from './money/cents.ts';
 export { createSession } from './auth/session.ts';
 export type { Session, SessionState } from './auth/session.ts';
 
-export { createLanguageStore, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './i18n/language.ts';
+export { createLanguageStore, DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from './i18n/language.ts';
 export type { LanguageStore, LanguageStoreDeps } from './i18n/language.ts';
 export { createTranslator } from './i18n/translator.ts';
 export type { Catalogue, Catalogues, Translate, TranslationParams, Translator } from './i18n/translator.ts';
@@ -74,6 +74,16 @@ export type { Breadcrumb, BreadcrumbState } from './breadcrumb/breadcrumb.ts';
 
 export { createToaster } from './toast/toast.ts';
 export type { Toaster, ToastOptions } from './toast/toast.ts';
+
+export {
+  PAGE_ANSWER_MAX_AGE_MS,
+  renderScope,
+  renderScopeFrom,
+  resetPageScope,
+  setRenderScopeStore,
+  takePageAnswer,
+} from './rendering/renderScope.ts';
+export type { PageAnswer, RenderScope, RenderScopeStore } from './rendering/renderScope.ts';
 
 export { createSafeStorage } from './storage/safeStorage.ts';
 export type { KeyValueStore, SafeStorageOptions } from './storage/safeStorage.ts';

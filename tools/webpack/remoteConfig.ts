@@ -1,6 +1,7 @@
 // The one webpack configuration of the four remotes: each remote's webpack.config.ts names itself,
 // its standalone port and what it exposes; everything else (federation, shared singletons and their
 // ranges, hashing, CSS Modules, the standalone harness) is the same for every team by construction.
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -8,6 +9,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServer } from 'webpack-dev-server';
 import { KeepRecentHashedFiles } from './keepRecentHashedFiles.ts';
+
+const require = createRequire(import.meta.url);
 
 export interface RemoteBuild {
   /** The federation name, e.g. 'cart' (package mf-cart). */
@@ -18,6 +21,67 @@ export interface RemoteBuild {
   standalonePort: number;
   /** Exposed module name -> source file, e.g. { './CartPage': './src/cart-page/CartPage.tsx' }. */
   exposes: Record<string, string>;
+  /**
+   * The exposed screens the gateway renders on the server: they get a second build for Node
+   * (dist/server/remoteEntry.js), loaded by the shell's server render through Module Federation.
+   */
+  serverExposes?: readonly string[];
+}
+
+/** Class names of CSS Modules: the browser's build and the server's must name every class alike. */
+const localIdentName = (name: string, production: boolean) => (production ? `${name}-[hash:base64:6]` : `${name}-[local]-[hash:base64:4]`);
+
+const typescriptRule = { test: /\.tsx?$/, loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } } };
+
+/**
+ * The remote's server build: the screens in `serverExposes`, for Node (target async-node), as a
+ * federated container the shell's server render loads over HTTP with @module-federation/node's
+ * runtime plugin, next to the browser build (dist/server/, served at <remote>/server/). Styles are
+ * class names only (the browser build carries the CSS); React and the other singletons come from
+ * the host, as in the browser.
+ */
+function serverConfig({ name, dir, exposes, serverExposes = [] }: RemoteBuild, production: boolean): Configuration {
+  const hash = production ? '.[contenthash:10]' : '';
+  return {
+    name: `${name}-server`,
+    mode: production ? 'production' : 'development',
+    target: 'async-node',
+    entry: {},
+    context: dir,
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      // Unresolvable on purpose: the runtime plugin then finds chunks beside the remote entry it loaded.
+      publicPath: '',
+      uniqueName: `mf_${name}_server`,
+      filename: '[name].js',
+      chunkFilename: `[name]${hash}.js`,
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    cache: { type: 'filesystem', cacheDirectory: path.join(dir, `../.cache/webpack/${name}-server`) },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    module: {
+      rules: [
+        typescriptRule,
+        { test: /\.css$/, use: [{ loader: 'css-loader', options: { modules: { auto: () => true, namedExport: false, exportOnlyLocals: true, localIdentName: localIdentName(name, production) } } }] },
+      ],
+    },
+    plugins: [
+      new KeepRecentHashedFiles(),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        dts: false,
+        library: { type: 'commonjs-module', name },
+        remoteType: 'script',
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+        exposes: Object.fromEntries(serverExposes.map((exposed) => [exposed, exposes[exposed]!])),
+        shared: sharedSingletons(production),
+      }),
+    ],
+    performance: { hints: false },
+  };
 }
 
 /** The singletons every remote shares with the shell, and the ranges the shell's compatibility gate checks. */
@@ -33,11 +97,19 @@ export function sharedSingletons(production: boolean) {
   };
 }
 
-export function remoteConfig({ name, dir, standalonePort, exposes }: RemoteBuild) {
-  return (_env: unknown, argv: { mode?: string }): Configuration & { devServer: DevServer } => {
+export function remoteConfig(build: RemoteBuild) {
+  return (_env: unknown, argv: { mode?: string }): Configuration | Configuration[] => {
     const production = argv.mode !== 'development';
+    const browser = browserConfig(build, production);
+    // The dev server (npm start -w mf-<name>) serves the browser build alone.
+    return build.serverExposes?.length && !process.env.WEBPACK_SERVE ? [browser, serverConfig(build, production)] : browser;
+  };
+}
+
+function browserConfig({ name, dir, standalonePort, exposes }: RemoteBuild, production: boolean): Configuration & { devServer: DevServer } {
     const hash = production ? '.[contenthash:10]' : '';
     return {
+      name,
       mode: production ? 'production' : 'development',
       // The harness entry lets the team run its screens alone (npm start -w mf-<name>).
       entry: { standalone: './src/standalone/index.ts' },
@@ -51,15 +123,16 @@ export function remoteConfig({ name, dir, standalonePort, exposes }: RemoteBuild
         filename: `[name]${hash}.js`,
         chunkFilename: `[name]${hash}.js`,
         assetModuleFilename: `assets/[name]${hash}[ext]`,
-        clean: true,
+        // dist/server is the server build's (built alongside, cleaned by it).
+        clean: { keep: (asset: string) => asset.startsWith('server/') },
       },
       cache: { type: 'filesystem', cacheDirectory: path.join(dir, `../.cache/webpack/${name}`) },
       resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
       module: {
         rules: [
-          { test: /\.tsx?$/, loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } } },
+          typescriptRule,
           // CSS Modules only: a remote's styles are scoped and never restyle the host.
-          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules: { auto: () => true, namedExport: false, localIdentName: production ? `${name}-[hash:base64:6]` : `${name}-[local]-[hash:base64:4]` } } }] },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules: { auto: () => true, namedExport: false, localIdentName: localIdentName(name, production) } } }] },
           { test: /\.(svg|png|webp)$/, type: 'asset/resource' },
         ],
       },
@@ -89,5 +162,4 @@ export function remoteConfig({ name, dir, standalonePort, exposes }: RemoteBuild
       },
       performance: { hints: false },
     };
-  };
 }

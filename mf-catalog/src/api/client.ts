@@ -1,3 +1,4 @@
+import { takePageAnswer, type PageAnswer } from 'shared-events';
 import type { z } from 'zod/mini';
 import {
   categoriesSchema,
@@ -9,7 +10,6 @@ import {
   type ProductList,
   type SuggestionList,
 } from './schemas.ts';
-import { takeEmbeddedAnswer } from './embeddedAnswers.ts';
 
 /** Where the gateway mounts the catalogue service (architecture.md). */
 export const CATALOG_API_BASE = '/api/catalog';
@@ -100,11 +100,18 @@ export function productUrl(id: number, base = CATALOG_API_BASE): string {
   return `${base}/products/${id}`;
 }
 
+/** An answer known without asking (the page carries it): the data, or why there is none. */
+export type Peeked<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: CatalogError };
+
 export interface CatalogClient {
   listProducts(params: ListParams, signal?: AbortSignal): Promise<ProductList>;
   suggest(text: string, signal?: AbortSignal): Promise<SuggestionList>;
   getProduct(id: number, signal?: AbortSignal): Promise<Product>;
   getCategories(signal?: AbortSignal): Promise<Category[]>;
+  /** What the page carries for these requests (a server render asks the server to fetch it). */
+  peekList(params: ListParams): Peeked<ProductList> | undefined;
+  peekProduct(id: number): Peeked<Product> | undefined;
+  peekCategories(): Peeked<Category[]> | undefined;
 }
 
 export interface CatalogClientOptions {
@@ -113,13 +120,26 @@ export interface CatalogClientOptions {
 }
 
 export function createCatalogClient({ base = CATALOG_API_BASE, fetch: fetchImpl }: CatalogClientOptions = {}): CatalogClient {
-  async function get<S extends z.ZodMiniType>(url: string, schema: S, signal: AbortSignal | undefined): Promise<z.output<S>> {
-    const { status, body } = takeEmbeddedAnswer(url) ?? (await fetchAnswer(url, signal));
+  function read<S extends z.ZodMiniType>(url: string, { status, body }: { status: number; body?: unknown }, schema: S): z.output<S> {
     if (status === 404) throw new CatalogError('not-found', `Not found: ${url}`, 404);
     if (status < 200 || status > 299) throw new CatalogError('http', `The catalogue answered ${status} for ${url}`, status);
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new CatalogError('invalid', `The catalogue sent an unexpected answer for ${url}`);
     return parsed.data;
+  }
+
+  async function get<S extends z.ZodMiniType>(url: string, schema: S, signal: AbortSignal | undefined): Promise<z.output<S>> {
+    return read(url, takePageAnswer(url) ?? (await fetchAnswer(url, signal)), schema);
+  }
+
+  function peek<S extends z.ZodMiniType>(url: string, schema: S): Peeked<z.output<S>> | undefined {
+    const answer: PageAnswer | undefined = takePageAnswer(url);
+    if (!answer) return undefined;
+    try {
+      return { ok: true, data: read(url, answer, schema) };
+    } catch (error) {
+      return { ok: false, error: error as CatalogError };
+    }
   }
 
   async function fetchAnswer(url: string, signal: AbortSignal | undefined): Promise<{ status: number; body?: unknown }> {
@@ -145,6 +165,9 @@ export function createCatalogClient({ base = CATALOG_API_BASE, fetch: fetchImpl 
     suggest: (text, signal) => get(suggestionUrl(text, base), suggestionListSchema, signal),
     getProduct: (id, signal) => get(productUrl(id, base), productSchema, signal),
     getCategories: (signal) => get(`${base}/products/categories`, categoriesSchema, signal),
+    peekList: (params) => peek(listUrl(params, base), productListSchema),
+    peekProduct: (id) => peek(productUrl(id, base), productSchema),
+    peekCategories: () => peek(`${base}/products/categories`, categoriesSchema),
   };
 }
 

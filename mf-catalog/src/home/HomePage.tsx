@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { bus } from 'shared-events';
 import { catalog, listUrl, type ListParams } from '../api/client.ts';
 import type { Product } from '../api/schemas.ts';
 import { useRequest } from '../api/useRequest.ts';
+import { useBusInstanceId } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '../ui/icons.tsx';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
@@ -26,17 +26,18 @@ const AD_TILES = [
 ] as const;
 
 function useSection(params: ListParams) {
-  return useRequest(listUrl(params), (signal) => catalog.listProducts(params, signal));
+  return useRequest(listUrl(params), (signal) => catalog.listProducts(params, signal), () => catalog.peekList(params));
 }
 
 export default function HomePage() {
   const t = useT();
+  const busId = useBusInstanceId();
   const newArrivals = useSection(HOME_SECTIONS.newArrivals);
   const bestsellers = useSection(HOME_SECTIONS.bestsellers);
   const specialOffers = useSection(HOME_SECTIONS.specialOffers);
 
   return (
-    <div className={styles.page} data-remote="catalog" data-bus-id={bus.instanceId}>
+    <div className={styles.page} data-remote="catalog" data-bus-id={busId}>
       <h1 className={styles.visuallyHidden}>{t('home.title')}</h1>
       <HeroCarousel />
 

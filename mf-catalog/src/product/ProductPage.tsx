@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { breadcrumb, bus } from 'shared-events';
+import { breadcrumb } from 'shared-events';
 import { CatalogError, catalog } from '../api/client.ts';
 import type { Product } from '../api/schemas.ts';
 import { useRequest } from '../api/useRequest.ts';
+import { useBusInstanceId } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { categoryName, colorName, nameOfSlug } from '../ui/names.ts';
 import { addToCart } from '../ui/addToCart.ts';
@@ -21,10 +22,11 @@ import styles from './ProductPage.module.css';
 
 export default function ProductPage() {
   const t = useT();
+  const busId = useBusInstanceId();
   const { id: rawId } = useParams();
   const id = parseProductId(rawId);
   // Exactly one request per id: the key is the id, nothing else re-runs it.
-  const request = useRequest(id === null ? null : `product:${id}`, (signal) => catalog.getProduct(id ?? 0, signal));
+  const request = useRequest(id === null ? null : `product:${id}`, (signal) => catalog.getProduct(id ?? 0, signal), () => catalog.peekProduct(id ?? 0));
   const product = request.status === 'success' && request.data.id === id ? request.data : null;
 
   // The breadcrumb records the product's title as the current name.
@@ -36,7 +38,7 @@ export default function ProductPage() {
   const notFound = id === null || (request.status === 'error' && request.error instanceof CatalogError && (request.error.kind === 'not-found' || request.error.status === 400));
 
   return (
-    <div className={styles.page} data-remote="catalog" data-bus-id={bus.instanceId}>
+    <div className={styles.page} data-remote="catalog" data-bus-id={busId}>
       {notFound ? (
         <div className={styles.notFound} role="status">
           <h1 className={styles.notFoundTitle}>{t('product.notFoundTitle')}</h1>

@@ -1,8 +1,7 @@
 import { useLocation, useNavigate, Link } from 'react-router-dom';
-import { bus } from 'shared-events';
 import { CARD_FIELDS, catalog, listUrl, type ListParams } from '../api/client.ts';
 import { useRequest } from '../api/useRequest.ts';
-import { useLanguage } from 'shared-events/react';
+import { useBusInstanceId, useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { shownTotal } from '../api/totals.ts';
 import { pageCount } from '../shop/pagination.ts';
@@ -17,6 +16,7 @@ const EAGER_CARDS = 4;
 
 export default function SearchPage() {
   const t = useT();
+  const busId = useBusInstanceId();
   const language = useLanguage();
   const location = useLocation();
   const navigate = useNavigate();
@@ -25,7 +25,7 @@ export default function SearchPage() {
   // The header hands over its matches (shown at once); the full, paged results come from the
   // catalogue's indexed search, which is also all there is after a reload or from a shared link.
   const params: ListParams = { q: term, limit: SEARCH_PER_PAGE, skip: offsetOf(page, SEARCH_PER_PAGE), select: CARD_FIELDS };
-  const request = useRequest(term ? listUrl(params) : null, (signal) => catalog.listProducts(params, signal));
+  const request = useRequest(term ? listUrl(params) : null, (signal) => catalog.listProducts(params, signal), () => catalog.peekList(params));
   const fresh = request.status === 'success' ? request.data : undefined;
   const products = fresh?.products ?? (request.status === 'loading' ? (handed ?? undefined) : undefined);
   const total = fresh?.total ?? null;
@@ -39,7 +39,7 @@ export default function SearchPage() {
   };
 
   return (
-    <div className={styles.page} data-remote="catalog" data-bus-id={bus.instanceId}>
+    <div className={styles.page} data-remote="catalog" data-bus-id={busId}>
       <header className={styles.head}>
         <h1 className={styles.title}>{t('search.title')}</h1>
         {term ? (

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { bus } from 'shared-events';
 import { loadCategories } from '../api/categories.ts';
 import { catalog, listUrl } from '../api/client.ts';
 import { useRequest } from '../api/useRequest.ts';
 import { shownTotal } from '../api/totals.ts';
-import { useLanguage } from 'shared-events/react';
+import { useBusInstanceId, useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { CloseIcon } from '../ui/icons.tsx';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
@@ -39,6 +38,7 @@ const MAX_SKELETONS = 9;
 
 export default function ShopPage() {
   const t = useT();
+  const busId = useBusInstanceId();
   const language = useLanguage();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = useMemo(() => parseShopQuery(searchParams), [searchParams]);
@@ -50,14 +50,14 @@ export default function ShopPage() {
     [setSearchParams],
   );
 
-  const categories = useRequest('categories', () => loadCategories());
+  const categories = useRequest('categories', () => loadCategories(), () => catalog.peekCategories());
   const categoryList = categories.data ?? [];
   const currentCategory = categoryList.find((c) => c.slug === query.category);
   // A category the catalogue does not have (an old link, a typo) is said so, not sent and refused.
   const unknownCategory = query.category !== null && categories.status === 'success' && !currentCategory;
 
   const params = toListParams(query);
-  const listing = useRequest(unknownCategory ? null : listUrl(params), (signal) => catalog.listProducts(params, signal));
+  const listing = useRequest(unknownCategory ? null : listUrl(params), (signal) => catalog.listProducts(params, signal), () => catalog.peekList(params));
 
   const data = unknownCategory ? undefined : listing.data;
   const total = data?.total ?? 0;
@@ -78,8 +78,10 @@ export default function ShopPage() {
   const needBrands = brandScope !== null && !unknownCategory && memo.current.lookup(query, 'brand', current) === undefined;
   // One small row (with the fields every product must have) plus the facets.
   const brandParams = brandScope ? { ...toListParams(brandScope), limit: 1, skip: 0, select: ['id', 'title', 'price'] } : null;
-  const brandRequest = useRequest(needBrands && brandParams ? listUrl(brandParams) : null, (signal) =>
-    catalog.listProducts(brandParams ?? { limit: 1 }, signal),
+  const brandRequest = useRequest(
+    needBrands && brandParams ? listUrl(brandParams) : null,
+    (signal) => catalog.listProducts(brandParams ?? { limit: 1 }, signal),
+    () => (brandParams ? catalog.peekList(brandParams) : undefined),
   );
   if (brandScope && brandRequest.status === 'success' && brandRequest.data.facets) memo.current.record(brandScope, brandRequest.data.facets);
   const facets: DimensionFacets = {
@@ -121,7 +123,7 @@ export default function ShopPage() {
   const gridClass = `${styles.grid} ${query.view === 'list' ? styles.gridList : ''}`;
 
   return (
-    <div className={styles.page} data-remote="catalog" data-bus-id={bus.instanceId}>
+    <div className={styles.page} data-remote="catalog" data-bus-id={busId}>
       <div className={styles.heading}>
         <h1 className={styles.title}>{t('shop.title')}</h1>
         {currentCategory || query.category ? <p className={styles.subtitle}>{title}</p> : null}

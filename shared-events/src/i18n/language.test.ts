@@ -80,3 +80,10 @@ it('works without a document or localStorage', () => {
   expect(storage.read('lang')).toBe('ru');
   warn.mockRestore();
 });
+
+it('names the language in the lang cookie, for the server to render the next page in', () => {
+  const language = createLanguageStore({ bus });
+  expect(document.cookie).toContain('lang=en');
+  language.set('ru');
+  expect(document.cookie).toContain('lang=ru');
+});

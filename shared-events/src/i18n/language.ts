@@ -4,6 +4,8 @@ import { LANGUAGES, type Language } from '../bus/contract.ts';
 import { createSafeStorage, type KeyValueStore } from '../storage/safeStorage.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
+/** The cookie telling the server which language to render a page in (the stored choice's copy). */
+export const LANGUAGE_COOKIE = 'lang';
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /**
@@ -31,9 +33,12 @@ export function createLanguageStore({
 }: LanguageStoreDeps): LanguageStore {
   const state = new BehaviorSubject<Language>(storedLanguage(storage.read(LANGUAGE_STORAGE_KEY)));
 
-  // Screen readers and the browser's hyphenation and translation offers go by <html lang>.
+  // Screen readers and the browser's hyphenation and translation offers go by <html lang>; the
+  // server renders the next page in the language the `lang` cookie names.
   function reflect(language: Language): void {
-    if (document) document.documentElement.lang = language;
+    if (!document) return;
+    document.documentElement.lang = language;
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
   }
 
   reflect(state.value);

@@ -1,12 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LANGUAGE, language, type Language, type Translate, type Translator } from 'shared-events';
+import { language, renderScope, type Language, type Translate, type Translator } from 'shared-events';
 
 /**
  * The page's UI language; the caller re-renders the moment any remote switches it. A server render
- * knows no shopper's choice (it lives in their browser), so it renders the default language.
+ * uses the request's language (the shopper's `lang` cookie), and the browser hydrates in the one the
+ * page was rendered in before switching to the shopper's stored choice, if that differs.
  */
 export function useLanguage(): Language {
-  return useSyncExternalStore(language.subscribe, () => language.current, () => DEFAULT_LANGUAGE);
+  return useSyncExternalStore(language.subscribe, () => language.current, () => renderScope().language);
 }
 
 /** A remote's translate function in the current language (stable per language). */

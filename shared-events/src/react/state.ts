@@ -1,6 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { cart, compare, coupon, session, wishlist, type AccountProfile, type CartItem, type SessionState } from 'shared-events';
 
+// What a server render shows of a shopper's own state (it lives in their browser), and so what the
+// browser's first render shows while it hydrates that page; the real state follows at once.
+const NOTHING: readonly never[] = Object.freeze([]);
+const NOBODY_YET: SessionState = Object.freeze({ known: false, user: null, profile: null });
+
 function subscribeCart(onChange: () => void): () => void {
   const subscription = cart.items$.subscribe(() => onChange());
   return () => subscription.unsubscribe();
@@ -11,7 +16,7 @@ function subscribeCart(onChange: () => void): () => void {
  * caller at once, because they all go through the shared `cart` store.
  */
 export function useCartItems(): readonly CartItem[] {
-  return useSyncExternalStore(subscribeCart, () => cart.items, () => cart.items);
+  return useSyncExternalStore(subscribeCart, () => cart.items, () => NOTHING);
 }
 
 function subscribeSession(onChange: () => void): () => void {
@@ -21,7 +26,7 @@ function subscribeSession(onChange: () => void): () => void {
 
 /** Who is signed in, as mf-account reports it on the bus ({known: false} until it has). */
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, () => session.current, () => session.current);
+  return useSyncExternalStore(subscribeSession, () => session.current, () => NOBODY_YET);
 }
 
 /** The signed-in shopper's stored record, once mf-account has read it (null until then). */
@@ -36,10 +41,10 @@ export function useCouponCode(): string | null {
 
 /** The product ids in the shopper's wish list, newest first, live across remotes and tabs. */
 export function useWishlistIds(): readonly number[] {
-  return useSyncExternalStore(wishlist.subscribe, () => wishlist.ids, () => wishlist.ids);
+  return useSyncExternalStore(wishlist.subscribe, () => wishlist.ids, () => NOTHING);
 }
 
 /** The product ids in the compare tray, in the order added (at most four). */
 export function useCompareIds(): readonly number[] {
-  return useSyncExternalStore(compare.subscribe, () => compare.ids, () => compare.ids);
+  return useSyncExternalStore(compare.subscribe, () => compare.ids, () => NOTHING);
 }

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { bus } from 'shared-events';
-import { useCompareIds } from 'shared-events/react';
+import { useBusInstanceId, useCompareIds } from 'shared-events/react';
 import { RemoteSlot } from '../remotes/RemoteSlot.tsx';
 import { Header } from '../header/Header.tsx';
 import { Footer } from '../footer/Footer.tsx';
@@ -14,6 +13,7 @@ import styles from './App.module.css';
 
 export function App() {
   const t = useT();
+  const busId = useBusInstanceId();
   const { pathname } = useLocation();
   useDocumentTitle();
   // The tray is for getting to /compare; on /compare the page itself shows the products.
@@ -24,7 +24,7 @@ export function App() {
   }, [pathname]);
 
   return (
-    <div className={styles.page} data-bus-id={bus.instanceId}>
+    <div className={styles.page} data-bus-id={busId}>
       <a className={styles.skipLink} href="#main">
         {t('a11y.skip')}
       </a>

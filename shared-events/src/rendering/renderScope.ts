@@ -1,0 +1,93 @@
+import type { Language } from '../bus/contract.ts';
+import { LANGUAGES } from '../bus/contract.ts';
+import { singleton } from '../runtime/singleton.ts';
+
+/** A service's answer the page carries, by the URL a screen would ask it at. */
+export type PageAnswer = { readonly status: number; readonly body: unknown };
+
+/**
+ * What a page is rendered with on the server: the shopper's language, the route's data (answers by
+ * URL) and what the page calls itself (a product's title). The server has one per request, and its
+ * render runs inside it, so two shoppers rendered at once never see each other's; the browser reads
+ * the page's own once (the `route-data` element), so hydration sees what the server saw.
+ */
+export interface RenderScope {
+  readonly language: Language;
+  /** In the browser handed out once each (takePageAnswer). */
+  readonly answers: Map<string, PageAnswer>;
+  readonly pageName: string | undefined;
+  /** On the server: the URLs screens asked for that the scope had no answer for (fetched before the next pass). */
+  readonly wanted: Set<string>;
+}
+
+/** Shaped like Node's AsyncLocalStorage, which the shell's server render provides. */
+export interface RenderScopeStore {
+  getStore(): RenderScope | undefined;
+}
+
+/** Past this age of the page, an answer it carries is no fresher than the catalogue's cache allows. */
+export const PAGE_ANSWER_MAX_AGE_MS = 60_000;
+
+const holder = singleton('render-scope', () => ({ store: undefined as RenderScopeStore | undefined, page: undefined as RenderScope | undefined }));
+
+/** Server only: where each request's scope is kept while its page renders. */
+export function setRenderScopeStore(store: RenderScopeStore): void {
+  holder.store = store;
+}
+
+/** A scope from what the server embeds in the page (or sends to its render); anything unreadable is left out. */
+export function renderScopeFrom(data: unknown): RenderScope {
+  const value = (data ?? {}) as { language?: unknown; answers?: unknown; pageName?: unknown };
+  const answers = new Map<string, PageAnswer>();
+  for (const [url, answer] of Object.entries(typeof value.answers === 'object' && value.answers ? value.answers : {})) {
+    const { status } = (answer ?? {}) as { status?: unknown };
+    if (typeof status === 'number' && answer && typeof answer === 'object' && 'body' in answer) answers.set(url, answer as PageAnswer);
+  }
+  return {
+    language: LANGUAGES.find((language) => language === value.language) ?? 'en',
+    answers,
+    pageName: typeof value.pageName === 'string' && value.pageName ? value.pageName : undefined,
+    wanted: new Set(),
+  };
+}
+
+function readPage(): RenderScope {
+  const text = typeof document === 'undefined' ? null : document.getElementById('route-data')?.textContent;
+  try {
+    return renderScopeFrom(text ? JSON.parse(text) : {});
+  } catch {
+    // A page without readable data is a page without data: every screen asks for its own.
+    return renderScopeFrom({});
+  }
+}
+
+/** The scope of the page being rendered: this request's on the server, the page's in the browser. */
+export function renderScope(): RenderScope {
+  const request = holder.store?.getStore();
+  if (request) return request;
+  return (holder.page ??= readPage());
+}
+
+/**
+ * The answer the page carries for `url`; undefined when it has none. In the browser each is handed
+ * out once and only soon after the page loaded: later screens ask the service, as for any request.
+ * On the server every render pass of the request sees every answer, and a URL without one is noted
+ * as wanted, for the server to fetch before it renders again.
+ */
+export function takePageAnswer(url: string, now = typeof performance === 'undefined' ? 0 : performance.now()): PageAnswer | undefined {
+  const request = holder.store?.getStore();
+  if (request) {
+    const answer = request.answers.get(url);
+    if (!answer) request.wanted.add(url);
+    return answer;
+  }
+  const { answers } = renderScope();
+  const answer = answers.get(url);
+  answers.delete(url);
+  return answer && now <= PAGE_ANSWER_MAX_AGE_MS ? answer : undefined;
+}
+
+/** Forgets the page's scope, so the next call reads the page again (tests). */
+export function resetPageScope(): void {
+  holder.page = undefined;
+}
