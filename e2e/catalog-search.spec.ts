@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, cards, catalogMain, dollars, type ApiList } from './catalog-support.ts';
+import { api, cards, catalogMain, dollars, openInApp, type ApiList } from './catalog-support.ts';
 
 // The header search and the search results page (/search).
 
@@ -202,7 +202,7 @@ test.describe('search results', () => {
   test('a failed search shows an error with Retry', async ({ page }) => {
     let fail = true;
     await page.route(/\/api\/catalog\/products\/search\?/, (route) => (fail ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
-    await page.goto('/search?q=lamp');
+    await openInApp(page, '/search?q=lamp');
     await expect(catalogMain(page).getByRole('alert')).toContainText('The search could not be completed');
     fail = false;
     await catalogMain(page).getByRole('button', { name: 'Retry' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, cards, catalogMain, dollars, storedCart, type ApiList } from './catalog-support.ts';
+import { api, cards, catalogMain, dollars, openInApp, storedCart, type ApiList } from './catalog-support.ts';
 
 // The shop listing (/shop): filters, sort, pagination, loading and error states.
 
@@ -30,7 +30,10 @@ test.describe('shop listing', () => {
     await expect(page.getByLabel('Show').locator('option')).toHaveText(['6', '12', '18', '24', '30', '36']);
     await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
     await expect(pagination(page).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
-    // Server-side paging: one page asked for, never the whole catalogue.
+    // Server-side paging: one page asked for, never the whole catalogue (by the browser, or by the
+    // server render, whose answers the page carries).
+    const carried = await page.evaluate(() => Object.keys((JSON.parse(document.getElementById('route-data')?.textContent ?? '{}') as { answers?: object }).answers ?? {}));
+    urls.push(...carried.filter((url) => /^\/api\/catalog\/products(\?|$)/.test(url)).map((url) => new URL(url, 'http://page')));
     const listing = urls.find((url) => url.searchParams.get('facets') === '1');
     expect(listing?.searchParams.get('limit')).toBe('6');
     expect(urls.every((url) => url.searchParams.get('limit') !== '0')).toBe(true);
@@ -244,7 +247,7 @@ test.describe('shop listing', () => {
   test('a failed load shows an error with a Retry that works', async ({ page }) => {
     let fail = true;
     await page.route(/\/api\/catalog\/products\?/, (route) => (fail ? route.fulfill({ status: 503, body: '{"message":"down"}' }) : route.continue()));
-    await page.goto('/shop');
+    await openInApp(page, '/shop');
     await expect(catalogMain(page).getByRole('alert')).toContainText('The products could not be loaded');
     fail = false;
     await catalogMain(page).getByRole('button', { name: 'Retry' }).click();
@@ -258,7 +261,7 @@ test.describe('shop listing', () => {
       await gate;
       await route.continue();
     });
-    await page.goto('/shop');
+    await openInApp(page, '/shop');
     await expect(results(page).locator('[data-skeleton]')).toHaveCount(6);
     release();
     await expect(cards(page)).toHaveCount(6);

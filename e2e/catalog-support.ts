@@ -35,6 +35,21 @@ export function catalogMain(page: Page) {
   return page.locator('main [data-remote="catalog"]').first();
 }
 
+/**
+ * Opens `path` as a shopper reaches it from another page of the shop, so the screen asks the
+ * catalogue itself and a test can intercept what it asks (the first page of a visit arrives
+ * rendered by the server with its data in it).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.goto('/about');
+  // Hydrated: the router follows history from here.
+  await expect(page.locator('[data-bus-id]').first()).toHaveAttribute('data-bus-id', /^bus-/);
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** The toasts the shell shows (any position). */
 export function toast(page: Page, text: string) {
   return page.getByRole('status').filter({ hasText: text }).first();

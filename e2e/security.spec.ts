@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { openInApp } from './catalog-support.ts';
 
 // Security in the browser against the test run's own stack: XSS payloads in product data and in
 // search terms are shown as text and never run (on every screen that shows them), the
@@ -83,7 +84,7 @@ test.describe('XSS payloads are shown as text and never run', () => {
 
   test('in product data: /shop, /shop/{id}, the cart page and the mini-cart', async ({ page }) => {
     await poisonCatalogue(page);
-    await page.goto('/shop');
+    await openInApp(page, '/shop');
     const card = catalogMain(page).locator('article').first();
     await expect(card).toContainText(TITLE);
     expect(await injected(page)).toEqual(clean);
@@ -112,7 +113,7 @@ test.describe('XSS payloads are shown as text and never run', () => {
 
   test('in search terms and results: /search and the header suggestions', async ({ page }) => {
     await poisonCatalogue(page);
-    await page.goto(`/search?q=${encodeURIComponent(TERM)}`);
+    await openInApp(page, `/search?q=${encodeURIComponent(TERM)}`);
     await expect(catalogMain(page).getByText(`Showing Results of ${TERM}`, { exact: true })).toBeVisible();
     await expect(catalogMain(page).locator('article').first()).toContainText(TITLE);
     expect(await injected(page)).toEqual(clean);
@@ -203,7 +204,9 @@ test.describe('headers and served HTML', () => {
     }
     const csp = (await request.get('/')).headers()['content-security-policy']!;
     expect(csp).toMatch(/script-src 'self';/);
-    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*|stripe/);
+    // Style attributes alone may be inline (a server-rendered page carries them); nothing else.
+    expect(csp).toContain("style-src-attr 'unsafe-inline'");
+    expect(csp.replace("style-src-attr 'unsafe-inline'", '')).not.toMatch(/unsafe-inline|unsafe-eval|\*|stripe/);
   });
 
   test('the shell and every remote standalone page have no inline script, as served and as built', async ({ request }) => {
@@ -225,7 +228,10 @@ test.describe('headers and served HTML', () => {
         }
         expect([name, /\bsrc=/.test(attributes!), body!.trim()]).toEqual([name, true, '']);
       }
-      expect([name, /\son[a-z]+\s*=/i.test(html), /javascript:/i.test(html), /<style\b/i.test(html), /\sstyle=/i.test(html)]).toEqual([name, false, false, false, false]);
+      // The shop's served page is rendered on the server: it may carry style attributes (the CSP
+      // allows those alone), never a <style> element.
+      const styleAttributes = name === '/ (served)' ? false : /\sstyle=/i.test(html);
+      expect([name, /\son[a-z]+\s*=/i.test(html), /javascript:/i.test(html), /<style\b/i.test(html), styleAttributes]).toEqual([name, false, false, false, false]);
     }
   });
 });

@@ -33,11 +33,103 @@ class ShellContractPlugin {
   }
 }
 
+/** The singletons the shell provides, in the browser and on the server alike. */
+const shared = {
+  react: { singleton: true, requiredVersion: '^19.0.0' },
+  'react/': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
+  // The shell provides a curated subset of the router (src/router/react-router-dom.ts).
+  'react-router-dom': {
+    singleton: true,
+    requiredVersion: '^7.0.0',
+    import: path.join(here, 'src/router/react-router-dom.ts'),
+    version: routerVersion,
+  },
+  'shared-events': { singleton: true, requiredVersion: '^0.1.0' },
+};
+
+const typescriptRule = { test: /\.tsx?$/, loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } } };
+/** CSS Modules class names: the server build must name every class as the browser build does. */
+const cssModules = (production: boolean) => ({ auto: true, namedExport: false, localIdentName: production ? 'sh-[hash:base64:6]' : 'sh-[local]-[hash:base64:4]' });
+
+/**
+ * The shell's server build (dist/server/render.cjs): the same App, for Node, as a federation host
+ * that loads the remotes' server builds (their dist/server/remoteEntry.js) with
+ * @module-federation/node's runtime plugin. The gateway loads it per shell build and calls
+ * renderPage (src/server-render). Styles are class names only; the browser build carries the CSS.
+ */
+function serverConfig(production: boolean): Configuration {
+  return {
+    name: 'shell-server',
+    mode: production ? 'production' : 'development',
+    target: 'async-node',
+    entry: { render: './src/server-render/index.ts' },
+    context: here,
+    devtool: false,
+    output: {
+      path: path.join(here, 'dist', 'server'),
+      publicPath: '',
+      uniqueName: 'shell_server',
+      // CommonJS in a "type": "module" package: the gateway require()s it by this name.
+      filename: '[name].cjs',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    cache: { type: 'filesystem', cacheDirectory: path.join(here, '../.cache/webpack/shell-server') },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    module: {
+      rules: [typescriptRule, { test: /\.css$/, use: [{ loader: 'css-loader', options: { modules: { ...cssModules(production), exportOnlyLocals: true } } }] }],
+    },
+    plugins: [
+      new KeepRecentHashedFiles(),
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        dts: false,
+        shareStrategy: 'loaded-first',
+        library: { type: 'commonjs-module', name: 'shell' },
+        remoteType: 'script',
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+        shared,
+      }),
+    ],
+    performance: { hints: false },
+  };
+}
+
+/**
+ * page-styles.json beside the build: the stylesheets of the shell's own components (the chunk the
+ * entry loads with import('./bootstrap')). A page rendered on the server links them in its head, so
+ * the header and footer are styled from the first paint, before any script (or with none).
+ */
+class PageStylesPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('PageStylesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PageStylesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const files = new Set<string>();
+        for (const group of compilation.chunkGroups) {
+          const fromEntry = group.origins.some((origin) => (origin.module as { resource?: string } | null)?.resource === path.join(here, 'src', 'index.ts'));
+          if (group.isInitial() || !fromEntry) continue;
+          for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.css')) files.add(file);
+        }
+        compilation.emitAsset('page-styles.json', new webpack.sources.RawSource(`${JSON.stringify([...files])}\n`));
+      });
+    });
+  }
+}
+
 // The host declares no remotes at build time: it learns where they live from /remotes.json at
 // runtime, so a remote team redeploys without a shell rebuild (docs/decisions/0003).
-export default (_env: unknown, argv: { mode?: string }): Configuration => {
+export default (_env: unknown, argv: { mode?: string }): Configuration[] => {
   const production = argv.mode !== 'development';
+  return [browserConfig(production), serverConfig(production)];
+};
+
+function browserConfig(production: boolean): Configuration {
   return {
+    name: 'shell',
     mode: production ? 'production' : 'development',
     entry: './src/index.ts',
     context: here,
@@ -49,14 +141,15 @@ export default (_env: unknown, argv: { mode?: string }): Configuration => {
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-      clean: true,
+      // dist/server is the server build's (built alongside, cleaned by it).
+      clean: { keep: (asset: string) => asset.startsWith('server/') },
     },
     cache: { type: 'filesystem', cacheDirectory: path.join(here, '../.cache/webpack/shell') },
     resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
     module: {
       rules: [
-        { test: /\.tsx?$/, loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } } },
-        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules: { auto: true, namedExport: false, localIdentName: production ? 'sh-[hash:base64:6]' : 'sh-[local]-[hash:base64:4]' } } }] },
+        typescriptRule,
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules: cssModules(production) } }] },
         { test: /\.(svg|png|webp|woff2)$/, type: 'asset/resource' },
       ],
     },
@@ -70,23 +163,11 @@ export default (_env: unknown, argv: { mode?: string }): Configuration => {
         shareStrategy: 'loaded-first',
         // The shell hands its federation runtime to every remote (they build with externalRuntime).
         experiments: { provideExternalRuntime: true },
-        shared: {
-          react: { singleton: true, requiredVersion: '^19.0.0' },
-          'react/': { singleton: true, requiredVersion: '^19.0.0' },
-          'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-          'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
-          // The shell provides a curated subset of the router (src/router/react-router-dom.ts).
-          'react-router-dom': {
-            singleton: true,
-            requiredVersion: '^7.0.0',
-            import: path.join(here, 'src/router/react-router-dom.ts'),
-            version: routerVersion,
-          },
-          'shared-events': { singleton: true, requiredVersion: '^0.1.0' },
-        },
+        shared,
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', favicon: './public/favicon.svg' }),
       new ShellContractPlugin(),
+      new PageStylesPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
@@ -94,4 +175,4 @@ export default (_env: unknown, argv: { mode?: string }): Configuration => {
     ],
     performance: { hints: false },
   };
-};
+}

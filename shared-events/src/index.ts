@@ -81,7 +81,7 @@ export {
   renderScopeFrom,
   resetPageScope,
   setRenderScopeStore,
-  takePageAnswer,
+  pageAnswer,
 } from './rendering/renderScope.ts';
 export type { PageAnswer, RenderScope, RenderScopeStore } from './rendering/renderScope.ts';
 

@@ -59,6 +59,11 @@ export function gatewayConfigSchema(repoRoot: string) {
       // How long a page waits for its catalogue data (the product it names and describes to search
       // engines); a slower catalogue leaves the page generic and the screen asks for it itself.
       PAGE_DATA_BUDGET_MS: z.coerce.number().int().min(0).max(5_000).default(150),
+      // Pages rendered on the server (the shell's and the remotes' server builds), or only in the
+      // browser ('off'); and how long a page's remote screen may take to load and render there
+      // before the browser is left to render it.
+      SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
+      RENDER_BUDGET_MS: z.coerce.number().int().min(1).max(10_000).default(150),
       // Memory for the HTTP cache of public catalogue answers, per gateway process; 0 turns it off.
       CATALOG_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
       // Gateway processes sharing the port: a number, or 'auto' for one per CPU core.
@@ -117,6 +122,8 @@ export function gatewayConfigSchema(repoRoot: string) {
       },
       catalogCacheBytes: env.CATALOG_CACHE_MB * 1024 * 1024,
       pageDataBudgetMs: env.PAGE_DATA_BUDGET_MS,
+      serverRendering: env.SERVER_RENDERING === 'on',
+      renderBudgetMs: env.RENDER_BUDGET_MS,
       workers: env.GATEWAY_WORKERS,
       trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
       catalogUrl: env.CATALOG_URL,

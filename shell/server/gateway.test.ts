@@ -72,6 +72,18 @@ describe('gateway', () => {
     writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
     writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js.map'), '{"version":3,"sources":["secret.ts"]}');
+    // The shell's server build: renders /shop/7 only (any other page fails as a whole).
+    mkdirSync(path.join(shellDist, 'server'));
+    writeFileSync(
+      path.join(shellDist, 'server', 'render.cjs'),
+      `exports.renderPage = async (request) => {
+        if (!request.url.startsWith('/shop/7')) throw new Error('this build renders /shop/7 only');
+        const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+        const title = escape(request.answers['/api/catalog/products/7'].body.title);
+        return { html: '<main><h1>' + title + '</h1><p>' + request.language + ' ' + escape(request.pageName) + '</p></main>', answers: { ...request.answers, '/api/catalog/wanted': { status: 200, body: [] } }, screen: 'catalog/ProductPage', fallback: null };
+      };`,
+    );
+    writeFileSync(path.join(shellDist, 'page-styles.json'), '["assets/bootstrap.0123456789.css"]');
     shellAssets = path.join(shellDist, 'assets');
     const cartDist = path.join(root, 'cart');
     mkdirSync(cartDist);
@@ -98,6 +110,7 @@ describe('gateway', () => {
       FIREBASE_DATABASE_EMULATOR_HOST: new URL(firebase.url).host,
       SITE_URL: 'https://shop.example',
       PAGE_DATA_BUDGET_MS: '300',
+      SERVER_RENDERING: 'on',
     });
     gateway = started;
     base = started.url;
@@ -164,7 +177,29 @@ describe('gateway', () => {
     // Nothing in the catalogue's text can close the script elements it travels in.
     expect(page).not.toContain('<Desk>');
     const data = JSON.parse(/<script type="application\/json" id="route-data">(.*?)<\/script>/.exec(page)![1]!.replace(/\\u003c/g, '<'));
-    expect(data).toEqual({ answers: { '/api/catalog/products/7': { status: 200, body: PRODUCT } } });
+    expect(data.answers['/api/catalog/products/7']).toEqual({ status: 200, body: PRODUCT });
+    // The header's category menu finds its list in the page too.
+    expect(Object.keys(data.answers)).toEqual(expect.arrayContaining(['/api/catalog/products/categories', '/api/catalog/products/7']));
+  });
+
+  it("sends a page rendered by the shopper's shell build, in their language, with what it was rendered with", async () => {
+    const response = await fetch(`${base}/shop/7`, { headers: { cookie: 'lang=ru' } });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain('<html lang="ru">');
+    expect(page).toContain('<div id="root" data-rendered="server"><main><h1>Oak &lt;Desk> &amp; "Chair"</h1><p>ru Oak &lt;Desk> &amp; "Chair"</p></main></div></body>');
+    expect(page).toContain('<link rel="stylesheet" href="/assets/bootstrap.0123456789.css">');
+    const data = JSON.parse(/<script type="application\/json" id="route-data">(.*?)<\/script>/.exec(page)![1]!.replace(/\\u003c/g, '<'));
+    expect(data).toMatchObject({ language: 'ru', pageName: 'Oak <Desk> & "Chair"', screen: 'catalog/ProductPage', answers: { '/api/catalog/wanted': { status: 200, body: [] } } });
+    // The server build is the gateway's to run, not a file for the public.
+    expect((await fetch(`${base}/server/render.cjs`)).status).toBe(404);
+  });
+
+  it('sends the page for the browser to render when the server render fails as a whole', async () => {
+    const page = await (await fetch(`${base}/shop`)).text();
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).not.toContain('data-rendered');
+    expect(page).not.toContain('"screen"');
   });
 
   it('serves a product the catalogue does not have as a missing page', async () => {
@@ -183,7 +218,7 @@ describe('gateway', () => {
     expect(response.status).toBe(200);
     const page = await response.text();
     expect(page).toContain('<title>Product | Storefront</title>');
-    expect(page).not.toContain('id="route-data"');
+    expect(page).not.toContain('/api/catalog/products/9');
     expect(page).not.toContain('rel="canonical"');
   });
 

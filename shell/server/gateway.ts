@@ -19,17 +19,25 @@ import { registerHealthRoutes } from './health.ts';
 import { pageHtml, type PreparedRoute } from './pageHead.ts';
 import { loadRouteData, type EmbeddedAnswer } from './routeData.ts';
 import { routeHead } from './routeHead.ts';
+import { serverEntries, shellBuildId, shellRenderer } from './serverRender.ts';
 import { registerRateLimits } from './rateLimits.ts';
 import { remoteOrigins, remotesForShopper, shellRoots } from './remoteLocations.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { openRegistry } from '../releases/openRegistry.ts';
 import type { RegistryStore } from '../releases/registryStore.ts';
+import type { Language } from 'shared-events';
 
 /** Reads a whole upstream body (catalogue answers are small JSON documents and images). */
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks);
+}
+
+/** The language the shopper chose (their `lang` cookie, set by the page), or the shop's default. */
+function languageFrom(cookieHeader: string | undefined): Language {
+  const chosen = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '')?.[1];
+  return chosen === 'ru' ? 'ru' : 'en';
 }
 
 /** True when an If-None-Match header lists this entity tag (or is '*'); weak tags compare by value. */
@@ -255,8 +263,8 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
   app.get('/*', async (request, reply) => {
     const pathname = `/${(request.params as { '*': string })['*']}`;
     // Only canonical paths (no '..', '.' or empty segments to reach outside a root or alias a
-    // file), and never a release's notes.
-    if (!notSourceMap(pathname) || pathname === '/release.json' || pathname.slice(1).split('/').some((segment) => ['', '.', '..'].includes(segment))) return reply.callNotFound();
+    // file), never a release's notes, and never the shell's server build (the gateway runs it).
+    if (!notSourceMap(pathname) || pathname === '/release.json' || pathname.startsWith('/server/') || pathname.slice(1).split('/').some((segment) => ['', '.', '..'].includes(segment))) return reply.callNotFound();
     // Never a cookie on a file: immutable answers may be kept by shared caches.
     const { shellDir } = remotesForShopper(config, registry, request.headers.cookie);
     const root = shellRoots(config, registry.current(), shellDir).find((dir) => isFile(path.join(dir, pathname)));
@@ -284,18 +292,48 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
     }
   };
 
-  const preparePage = async (request: FastifyRequest, pathname: string): Promise<PreparedRoute & { status: number }> => {
+  const preparePage = async (request: FastifyRequest, pathname: string): Promise<PreparedRoute & { status: number; productTitle?: string }> => {
     const search = new URLSearchParams(request.url.split('?')[1] ?? '');
     const data = await loadRouteData(pathname, catalogAnswer(request));
     // A product the catalogue does not have is a missing page to search engines too, not an empty one.
     const status = isKnownRoute(pathname) && !data.productMissing ? 200 : 404;
     const head = routeHead({ siteUrl: config.siteUrl, pathname, search, product: data.product, productMissing: data.productMissing });
-    return { head, answers: data.answers, status };
+    return { head, answers: data.answers, status, productTitle: data.product?.title };
+  };
+
+  /**
+   * The page rendered on the server by the shopper's shell build (SERVER_RENDERING=on), or undefined
+   * when it is off, that build has no server part or the render failed as a whole: the browser then
+   * renders the page, as it always could.
+   */
+  const renderOnServer = async (request: FastifyRequest, route: PreparedRoute, locations: { remotes: Record<RemoteName, string>; shellDir: string }, product?: string) => {
+    if (!config.serverRendering) return undefined;
+    try {
+      const renderPage = shellRenderer(locations.shellDir);
+      if (!renderPage) return undefined;
+      const language = languageFrom(request.headers.cookie);
+      const page = await renderPage({
+        url: request.url,
+        language,
+        pageName: product,
+        answers: route.answers,
+        serverEntries: serverEntries(config, locations.remotes, shellBuildId(locations.shellDir)),
+        fetchAnswer: catalogAnswer(request),
+        budgetMs: config.renderBudgetMs,
+      });
+      // A remote without a server build (the cart, the account pages) is the browser's by design.
+      if (page.fallback && !page.fallback.endsWith('has no server build')) request.log.warn({ screen: page.screen, reason: page.fallback }, 'part of the page is left to the browser');
+      return { answers: page.answers, rendered: { html: page.html, language, pageName: product, screen: page.screen } };
+    } catch (error) {
+      request.log.error({ err: error }, 'the server render failed; the browser renders the page');
+      return undefined;
+    }
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string, unbuilt: string) => {
     const locations = locationsFor(request, reply);
-    const route = await preparePage(request, pathname);
+    const prepared = await preparePage(request, pathname);
+    const route = { ...prepared, ...(await renderOnServer(request, prepared, locations, prepared.productTitle)) };
     const html = pageHtml(config, pathname, locations, route);
     if (html === undefined) return reply.code(404).send({ message: unbuilt });
     return reply.code(route.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -31,14 +31,14 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The folder on disk holding a manifest this gateway serves itself, with its URL base. */
-function servedFrom(config: GatewayConfig, remote: RemoteName, manifestUrl: string): { dir: string; base: string } | undefined {
+export function servedFrom(config: GatewayConfig, remote: RemoteName, manifestUrl: string): { dir: string; base: string } | undefined {
   if (manifestUrl === `/remotes/${remote}/mf-manifest.json`) return { dir: config.remotes[remote].dist, base: `/remotes/${remote}/` };
   const release = new RegExp(`^/releases/${remote}/([0-9A-Za-z.+_]{1,40}-[0-9a-f]{10})/mf-manifest\\.json$`).exec(manifestUrl);
   if (release) return { dir: path.join(config.releasesDir, remote, release[1]!), base: `/releases/${remote}/${release[1]}/` };
   return undefined;
 }
 
-function remoteHints(config: GatewayConfig, remote: RemoteName, manifestUrl: string, exposed: string): string[] {
+function remoteHints(config: GatewayConfig, remote: RemoteName, manifestUrl: string, exposed: string, rendered: boolean): string[] {
   // Only remotes this gateway serves itself: their files are on disk to read.
   const served = servedFrom(config, remote, manifestUrl);
   if (!served) return [];
@@ -49,9 +49,18 @@ function remoteHints(config: GatewayConfig, remote: RemoteName, manifestUrl: str
   // on its load event, so a hint that failed (remote down) would stall the retry once it is back.
   const links = [`<link rel="preload" href="${escapeAttribute(`${base}mf-manifest.json`)}" as="fetch" crossorigin="anonymous">`];
   const assets = manifest.exposes?.find((expose) => expose.name === exposed)?.assets;
-  for (const file of assets?.css?.sync ?? []) links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="style">`);
+  // A page rendered on the server shows the screen at once: its styles must apply from the first paint.
+  for (const file of assets?.css?.sync ?? []) {
+    links.push(rendered ? `<link rel="stylesheet" href="${escapeAttribute(base + file)}">` : `<link rel="preload" href="${escapeAttribute(base + file)}" as="style">`);
+  }
   for (const file of assets?.js?.sync ?? []) links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="script">`);
   return links;
+}
+
+/** The shell's component stylesheets (page-styles.json), linked by a page rendered on the server. */
+function shellStyles(shellDir: string): string[] {
+  const files = readBuildFile(path.join(shellDir, 'page-styles.json'), (text) => JSON.parse(text) as unknown) ?? [];
+  return (Array.isArray(files) ? files : []).filter((file): file is string => typeof file === 'string').map((file) => `<link rel="stylesheet" href="${escapeAttribute(`/${file}`)}">`);
 }
 
 function sharedHints(shellDir: string): string[] {
@@ -64,10 +73,12 @@ function sharedHints(shellDir: string): string[] {
   return [...files].map((file) => `<link rel="preload" href="${escapeAttribute(`/${file}`)}" as="script">`);
 }
 
-/** What the gateway learned about the page before serving it (routeData.ts, routeHead.ts). */
+/** What the gateway learned about the page before serving it (routeData.ts, routeHead.ts), and its server render. */
 export interface PreparedRoute {
   head: RouteHead;
   answers: Record<string, EmbeddedAnswer>;
+  /** The markup of #root and what it was rendered with, when the page was rendered on the server. */
+  rendered?: { html: string; language: string; pageName?: string; screen: string | null };
 }
 
 /**
@@ -97,14 +108,24 @@ export function pageHtml(
       else ownHead.push(tag);
     }
   }
-  const answers = route && Object.keys(route.answers).length ? [`<script type="application/json" id="route-data">${escapeJson({ answers: route.answers })}</script>`] : [];
+  const rendered = route?.rendered;
+  // What the page was rendered with, for the browser to start from the same (shared-events' render scope).
+  const data = rendered ? { answers: route.answers, language: rendered.language, pageName: rendered.pageName, screen: rendered.screen } : { answers: route?.answers ?? {} };
+  const answers = rendered || Object.keys(data.answers).length ? [`<script type="application/json" id="route-data">${escapeJson(data)}</script>`] : [];
+  if (rendered) {
+    // The page's content replaces the boot placeholder (and the note that JavaScript is needed).
+    html = html
+      .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\s*lang="[^"]*"/, '')} lang="${escapeAttribute(rendered.language)}">`)
+      .replace(/<div id="root">[\s\S]*<\/body>/, () => `<div id="root" data-rendered="server">${rendered.html}</div></body>`);
+  }
   const head = [
     ...ownHead,
     ...(tags?.extra ?? []),
     `<script type="application/json" id="remote-config">${escapeJson({ remotes })}</script>`,
     ...answers,
+    ...(rendered ? shellStyles(shellDir) : []),
     ...sharedHints(shellDir),
-    ...(owner ? remoteHints(config, owner.remote, remotes[owner.remote], owner.exposed) : []),
+    ...(owner ? remoteHints(config, owner.remote, remotes[owner.remote], owner.exposed, Boolean(rendered?.screen)) : []),
   ];
   return html.replace('</head>', () => `${head.join('\n    ')}\n  </head>`);
 }

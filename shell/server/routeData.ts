@@ -39,16 +39,18 @@ function productId(raw: string | undefined): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
+/** Every page's header offers the categories (its menu), and the listing filters by them. */
+export const CATEGORIES_URL = '/api/catalog/products/categories';
+
 export async function loadRouteData(pathname: string, fetchAnswer: FetchAnswer): Promise<RouteData> {
   const entry = matchRoute(pathname);
-  if (entry?.path !== '/shop/:id') return { answers: {} };
-  const id = productId(pathname.split('/').filter(Boolean)[1]);
-  if (id === null) return { answers: {} };
-  const url = `/api/catalog/products/${id}`;
-  const answer = await fetchAnswer(url);
-  if (answer?.status === 404) return { answers: { [url]: answer }, productMissing: true };
-  if (answer?.status !== 200) return { answers: {} };
-  const product = headProductSchema.safeParse(answer.body);
+  const id = entry?.path === '/shop/:id' ? productId(pathname.split('/').filter(Boolean)[1]) : null;
+  const productUrl = id === null ? null : `/api/catalog/products/${id}`;
+  const [categories, answer] = await Promise.all([fetchAnswer(CATEGORIES_URL), productUrl ? fetchAnswer(productUrl) : undefined]);
+  const answers: Record<string, EmbeddedAnswer> = categories?.status === 200 ? { [CATEGORIES_URL]: categories } : {};
+  if (!productUrl || !answer) return { answers };
+  if (answer.status === 404) return { answers: { ...answers, [productUrl]: answer }, productMissing: true };
+  const product = answer.status === 200 ? headProductSchema.safeParse(answer.body) : undefined;
   // An answer the page cannot describe is still the screen's to judge; it asks again itself.
-  return product.success ? { answers: { [url]: answer }, product: product.data } : { answers: {} };
+  return product?.success ? { answers: { ...answers, [productUrl]: answer }, product: product.data } : { answers };
 }

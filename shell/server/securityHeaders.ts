@@ -33,6 +33,9 @@ export function contentSecurityPolicy(config: GatewayConfig, remoteOrigins: read
     "default-src 'self'",
     `script-src ${[...scripts].join(' ')}`,
     `style-src 'self'${fromRemotes}`,
+    // Style attributes only (a swatch's colour, a carousel's offset), as a server-rendered page
+    // carries them in its HTML; they cannot run script or load anything. <style> elements stay refused.
+    "style-src-attr 'unsafe-inline'",
     `img-src 'self' data: blob:${fromRemotes}${config.imageOrigins.map((origin) => ` ${origin}`).join('')}`,
     `font-src 'self'${fromRemotes}`,
     `connect-src ${[...connect].join(' ')}`,

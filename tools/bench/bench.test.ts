@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { parseArgs, UsageError } from './args.ts';
 import { GATEWAY_SCENARIOS, scenarios, shopUrl, type LoadResult } from '../../mf-catalog/bench/loadTest.ts';
 import { loadVerdict } from './run.ts';
-import { sourceOwner } from './lighthouse.ts';
+import { referencePage, sourceOwner } from './lighthouse.ts';
 import { renderMarkdown, renderText, verdict } from './table.ts';
 
 describe('parseArgs', () => {
@@ -133,5 +133,25 @@ describe('sourceOwner', () => {
     assert.equal(sourceOwner('webpack://mf_catalog/./node_modules/@module-federation/runtime-core/dist/index.esm.js'), '@module-federation/runtime-core');
     assert.equal(sourceOwner('webpack://shell/./src/header/Header.tsx'), 'src/header');
     assert.equal(sourceOwner('webpack://shell/webpack/runtime/jsonp'), 'webpack/runtime');
+  });
+});
+
+describe('referencePage', () => {
+  it('keeps the rendered page and its data, and drops every script and script hint', () => {
+    const page = [
+      '<html><head><script defer="defer" src="/assets/main.1.js"></script>',
+      '<link rel="preload" href="/remotes/catalog/mf-manifest.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/assets/470.js" as="script">',
+      '<link rel="preload" href="/img.svg" as="image" fetchpriority="high">',
+      '<link rel="stylesheet" href="/assets/main.css">',
+      '<script type="application/ld+json">{"@type":"Product"}</script>',
+      '<script type="application/json" id="route-data">{"answers":{}}</script>',
+      '</head><body><div id="root" data-rendered="server"><h1>Dive Watch</h1></div></body></html>',
+    ].join('');
+    const reference = referencePage(page);
+    assert.equal(
+      reference,
+      '<html><head><link rel="preload" href="/img.svg" as="image" fetchpriority="high"><link rel="stylesheet" href="/assets/main.css"><script type="application/ld+json">{"@type":"Product"}</script></head><body><div id="root" data-rendered="server"><h1>Dive Watch</h1></div></body></html>',
+    );
   });
 });

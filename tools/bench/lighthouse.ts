@@ -9,6 +9,23 @@ import type { BenchOptions } from './args.ts';
 import { startChild } from './child.ts';
 
 export const ROUTES = ['/', '/shop', '/shop/1', '/search?q=chair'];
+/** The page the reference copies, and where the gateway serves the copy (a file of the shell's build). */
+export const REFERENCE_OF = '/shop/1';
+export const REFERENCE_FILE = 'bench-reference/product.html';
+export const REFERENCE_ROUTE = `/${REFERENCE_FILE}`;
+
+/**
+ * The reference page: the server-rendered product page as the gateway sends it, with every script
+ * and script hint removed (JSON-LD, which is data, stays). What the same page scores with no
+ * JavaScript at all, measured in the same run on the same machine, is the ceiling each route's
+ * score is read against.
+ */
+export function referencePage(html: string): string {
+  return html
+    .replace(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b[^>]*rel="(?:preload|modulepreload)"[^>]*as="(?:script|fetch)"[^>]*>/g, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '');
+}
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -33,6 +50,8 @@ export interface JsComposition {
 
 export interface RouteResult {
   route: string;
+  /** The static reference copy of the product page (no script), not a shop route. */
+  reference?: boolean;
   runs: number;
   scores: Record<(typeof CATEGORIES)[number], number | null>;
   lcpMs: number | null;
@@ -192,6 +211,7 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
   const base = `http://localhost:${p}`;
   const report: LighthouseReport = { base, stackStartSeconds: null, routes: [] };
   const dataDir = path.join(ctx.workDir, 'stack-data');
+  const referenceFile = path.join(repoRoot, 'shell', 'dist', REFERENCE_FILE);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
 
@@ -221,7 +241,11 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
     report.stackStartSeconds = (performance.now() - started) / 1000;
     log(`[lighthouse] stack ready in ${report.stackStartSeconds.toFixed(0)} s`);
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-    for (const route of ROUTES) {
+    const product = await (await fetch(`${base}${REFERENCE_OF}`)).text();
+    if (!product.includes('data-rendered="server"')) log(`[lighthouse] ${REFERENCE_OF} came without its content rendered on the server: the reference is a client-rendered page`);
+    mkdirSync(path.dirname(referenceFile), { recursive: true });
+    writeFileSync(referenceFile, referencePage(product));
+    for (const route of [REFERENCE_ROUTE, ...ROUTES]) {
       try {
         // One unrecorded load first, so each route is measured against warm services, as a shopper would meet them.
         await fetch(`${base}${route}`).then((response) => response.arrayBuffer());
@@ -237,7 +261,7 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
             log(`[lighthouse] ${route}: ${(error as Error).message.split('\n')[0]}; running it again`);
           }
         }
-        const result = await summarise(base, route, runs);
+        const result = { ...(await summarise(base, route, runs)), ...(route === REFERENCE_ROUTE ? { reference: true } : {}) };
         report.routes.push(result);
         if (options.lighthouseReports) {
           mkdirSync(options.lighthouseReports, { recursive: true });
@@ -252,6 +276,7 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
       } catch (error) {
         report.routes.push({
           route,
+          ...(route === REFERENCE_ROUTE ? { reference: true } : {}),
           runs: 0,
           scores: { performance: null, accessibility: null, 'best-practices': null, seo: null },
           lcpMs: null,
@@ -275,6 +300,7 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
     log(`[lighthouse] ${report.error}`);
   } finally {
     if (chrome) await chrome.kill();
+    rmSync(path.dirname(referenceFile), { recursive: true, force: true });
     await stack.stop(20_000);
     rmSync(dataDir, { recursive: true, force: true });
   }

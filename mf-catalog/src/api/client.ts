@@ -1,4 +1,4 @@
-import { takePageAnswer, type PageAnswer } from 'shared-events';
+import { pageAnswer, type PageAnswer } from 'shared-events';
 import type { z } from 'zod/mini';
 import {
   categoriesSchema,
@@ -129,11 +129,11 @@ export function createCatalogClient({ base = CATALOG_API_BASE, fetch: fetchImpl 
   }
 
   async function get<S extends z.ZodMiniType>(url: string, schema: S, signal: AbortSignal | undefined): Promise<z.output<S>> {
-    return read(url, takePageAnswer(url) ?? (await fetchAnswer(url, signal)), schema);
+    return read(url, await fetchAnswer(url, signal), schema);
   }
 
   function peek<S extends z.ZodMiniType>(url: string, schema: S): Peeked<z.output<S>> | undefined {
-    const answer: PageAnswer | undefined = takePageAnswer(url);
+    const answer: PageAnswer | undefined = pageAnswer(url);
     if (!answer) return undefined;
     try {
       return { ok: true, data: read(url, answer, schema) };

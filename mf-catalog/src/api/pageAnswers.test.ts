@@ -22,11 +22,12 @@ afterEach(() => {
 });
 
 describe('answers the page carries', () => {
-  it('answers the first request for the product from the page, and asks the catalogue after that', async () => {
+  it('knows the product the page carries without asking, and asks the catalogue when told to load', async () => {
     pageCarries({ '/api/catalog/products/4': { status: 200, body: product } });
     const fetch = answering({ ...product, title: 'Desk Lamp (fresh)' });
     const client = createCatalogClient({ fetch });
-    expect((await client.getProduct(4)).title).toBe('Desk Lamp');
+    expect(client.peekProduct(4)).toMatchObject({ ok: true, data: { title: 'Desk Lamp' } });
+    expect(client.peekProduct(5)).toBeUndefined();
     expect(fetch).not.toHaveBeenCalled();
     expect((await client.getProduct(4)).title).toBe('Desk Lamp (fresh)');
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -1,4 +1,4 @@
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import { ImageIcon } from './icons.tsx';
 import styles from './ProductImage.module.css';
 
@@ -16,6 +16,18 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'width' |
  */
 export function ProductImage({ src, alt, width, height, className, ...rest }: Props) {
   const [failed, setFailed] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  // In a page rendered on the server the browser may have given up on the picture before React
+  // listened for its error: a finished picture that cannot be decoded failed.
+  useEffect(() => {
+    const element = image.current;
+    if (!element?.complete || !src || typeof element.decode !== 'function') return;
+    let live = true;
+    element.decode().catch(() => live && setFailed(src));
+    return () => {
+      live = false;
+    };
+  }, [src]);
   if (!src || failed === src) {
     return (
       <span
@@ -28,5 +40,5 @@ export function ProductImage({ src, alt, width, height, className, ...rest }: Pr
       </span>
     );
   }
-  return <img src={src} alt={alt} width={width} height={height} className={className} {...rest} onError={() => setFailed(src)} />;
+  return <img ref={image} src={src} alt={alt} width={width} height={height} className={className} {...rest} onError={() => setFailed(src)} />;
 }

@@ -13,7 +13,6 @@ export type PageAnswer = { readonly status: number; readonly body: unknown };
  */
 export interface RenderScope {
   readonly language: Language;
-  /** In the browser handed out once each (takePageAnswer). */
   readonly answers: Map<string, PageAnswer>;
   readonly pageName: string | undefined;
   /** On the server: the URLs screens asked for that the scope had no answer for (fetched before the next pass). */
@@ -69,22 +68,18 @@ export function renderScope(): RenderScope {
 }
 
 /**
- * The answer the page carries for `url`; undefined when it has none. In the browser each is handed
- * out once and only soon after the page loaded: later screens ask the service, as for any request.
- * On the server every render pass of the request sees every answer, and a URL without one is noted
- * as wanted, for the server to fetch before it renders again.
+ * The answer the page carries for `url`; undefined when it has none. In the browser only while the
+ * page is fresh: later, screens ask the service, as for any request. On the server, a URL without
+ * an answer is noted as wanted, for the server to fetch before it renders again.
  */
-export function takePageAnswer(url: string, now = typeof performance === 'undefined' ? 0 : performance.now()): PageAnswer | undefined {
+export function pageAnswer(url: string, now = typeof performance === 'undefined' ? 0 : performance.now()): PageAnswer | undefined {
   const request = holder.store?.getStore();
   if (request) {
     const answer = request.answers.get(url);
     if (!answer) request.wanted.add(url);
     return answer;
   }
-  const { answers } = renderScope();
-  const answer = answers.get(url);
-  answers.delete(url);
-  return answer && now <= PAGE_ANSWER_MAX_AGE_MS ? answer : undefined;
+  return now <= PAGE_ANSWER_MAX_AGE_MS ? renderScope().answers.get(url) : undefined;
 }
 
 /** Forgets the page's scope, so the next call reads the page again (tests). */

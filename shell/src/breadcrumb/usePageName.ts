@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { bus } from 'shared-events';
+import { bus, renderScope } from 'shared-events';
 
 /**
  * What the screen on show calls the current page, if it said: the last 'breadcrumb:navigated' name
- * published while this path is shown (the product page publishes the product's title).
+ * published while this path is shown (the product page publishes the product's title), or the
+ * name the page was rendered with on the server, so the first paint already shows it.
  */
 export function usePageName(): string | undefined {
   const { pathname } = useLocation();
-  const [named, setNamed] = useState<{ pathname: string; name: string } | null>(null);
+  const [named, setNamed] = useState<{ pathname: string; name: string } | null>(() => {
+    const { pageName } = renderScope();
+    return pageName ? { pathname, name: pageName } : null;
+  });
 
   useEffect(() => {
     const subscription = bus.on('breadcrumb:navigated').subscribe((event) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { Translate } from 'shared-events';
+import { pageAnswer, type Translate } from 'shared-events';
 import { en, type MessageKey } from '../i18n/messages.ts';
 
 /**
@@ -17,12 +17,19 @@ export type MenuCategory = { readonly slug: string; readonly name: string };
 
 let cached: Promise<MenuCategory[]> | null = null;
 
+async function fetchCategories(fetchImpl: typeof fetch): Promise<unknown> {
+  const response = await fetchImpl(CATEGORIES_URL, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`The catalogue answered ${response.status} for its categories`);
+  return response.json();
+}
+
 /** Asked once per page load; a failure is not remembered, so a retry asks again. */
 export function loadMenuCategories(fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)): Promise<MenuCategory[]> {
   cached ??= (async () => {
-    const response = await fetchImpl(CATEGORIES_URL, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`The catalogue answered ${response.status} for its categories`);
-    const parsed = categoriesSchema.safeParse(await response.json());
+    // The listing's page carries the categories already (its filters show them).
+    const carried = pageAnswer(CATEGORIES_URL);
+    const body = carried?.status === 200 ? carried.body : await fetchCategories(fetchImpl);
+    const parsed = categoriesSchema.safeParse(body);
     if (!parsed.success) throw new Error('The catalogue sent categories in an unexpected shape');
     const marked = parsed.data.filter((category) => category.menu !== undefined).sort((a, b) => a.menu! - b.menu!);
     return (marked.length > 0 ? marked : parsed.data).map(({ slug, name }) => ({ slug, name }));

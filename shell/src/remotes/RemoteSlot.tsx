@@ -1,8 +1,9 @@
-import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { bus } from 'shared-events';
 import { useT } from '../i18n/useT.ts';
 import { afterPageLoad } from './afterPageLoad.ts';
 import { loadComponent, resetRemote, type ExposedComponent } from './federation.ts';
+import { PreloadedScreens, screenKey } from './preloadedScreens.ts';
 import type { RemoteName } from './remoteConfig.ts';
 import styles from './RemoteSlot.module.css';
 
@@ -23,10 +24,17 @@ type Load = { state: 'loading' } | { state: 'ready'; Component: ExposedComponent
  * retry, and every other part of the page keeps working.
  */
 export function RemoteSlot({ remote, exposed, variant = 'page', deferred = false }: Props) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const preloaded = useContext(PreloadedScreens).get(screenKey(remote, exposed));
+  const [load, setLoad] = useState<Load>(() => (preloaded ? { state: 'ready', Component: preloaded } : { state: 'loading' }));
   const [attempt, setAttempt] = useState(0);
+  // A screen the page started with needs no loading.
+  const started = useRef(Boolean(preloaded));
 
   useEffect(() => {
+    if (started.current) {
+      started.current = false;
+      return;
+    }
     let live = true;
     setLoad({ state: 'loading' });
     const ready = deferred && attempt === 0 ? afterPageLoad() : Promise.resolve();
@@ -51,7 +59,11 @@ export function RemoteSlot({ remote, exposed, variant = 'page', deferred = false
   if (load.state === 'failed') return <SlotFailed remote={remote} variant={variant} onRetry={retry} />;
   return (
     <SlotBoundary key={attempt} fallback={<SlotFailed remote={remote} variant={variant} onRetry={retry} />}>
-      <load.Component />
+      {/* A screen that fails in the server render is rendered in the browser instead: React sends
+          this boundary's fallback from the server and retries the screen once the page hydrates. */}
+      <Suspense fallback={<SlotLoading variant={variant} />}>
+        <load.Component />
+      </Suspense>
     </SlotBoundary>
   );
 }
