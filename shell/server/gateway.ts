@@ -34,6 +34,16 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const reported = new Map<string, number>();
+/** A server-render problem on the gateway's log, once a minute for the same problem (it recurs per page). */
+function reportOnce(problem: string): void {
+  const now = Date.now();
+  if ((reported.get(problem) ?? 0) > now - 60_000) return;
+  if (reported.size > 1_000) reported.clear();
+  reported.set(problem, now);
+  console.warn(`[gateway] ${problem}`);
+}
+
 /** The language the shopper chose (their `lang` cookie, set by the page), or the shop's default. */
 function languageFrom(cookieHeader: string | undefined): Language {
   const chosen = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '')?.[1];
@@ -322,10 +332,10 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
         budgetMs: config.renderBudgetMs,
       });
       // A remote without a server build (the cart, the account pages) is the browser's by design.
-      if (page.fallback && !page.fallback.endsWith('has no server build')) request.log.warn({ screen: page.screen, reason: page.fallback }, 'part of the page is left to the browser');
+      if (page.fallback && !page.fallback.endsWith('has no server build')) reportOnce(`part of ${request.url.split('?')[0]} is left to the browser: ${page.fallback}`);
       return { answers: page.answers, rendered: { html: page.html, language, pageName: product, screen: page.screen } };
     } catch (error) {
-      request.log.error({ err: error }, 'the server render failed; the browser renders the page');
+      reportOnce(`the server render of ${request.url.split('?')[0]} failed, so the browser renders it: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return undefined;
     }
   };
