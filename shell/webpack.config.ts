@@ -49,6 +49,9 @@ const shared = {
   'shared-events': { singleton: true, requiredVersion: '^0.1.0' },
 };
 
+/** The shell as a federation host, in the browser and on the server alike. */
+const federation = { name: 'shell', remotes: {}, dts: false, shareStrategy: 'loaded-first' as const, shared };
+
 const typescriptRule = { test: /\.tsx?$/, loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } } };
 /** CSS Modules class names: the server build must name every class as the browser build does. */
 const cssModules = (production: boolean) => ({ auto: true, namedExport: false, localIdentName: production ? 'sh-[hash:base64:6]' : 'sh-[local]-[hash:base64:4]' });
@@ -85,14 +88,10 @@ function serverConfig(production: boolean): Configuration {
     plugins: [
       new KeepRecentHashedFiles(),
       new ModuleFederationPlugin({
-        name: 'shell',
-        remotes: {},
-        dts: false,
-        shareStrategy: 'loaded-first',
+        ...federation,
         library: { type: 'commonjs-module', name: 'shell' },
         remoteType: 'script',
         runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
-        shared,
       }),
     ],
     performance: { hints: false },
@@ -157,13 +156,9 @@ function browserConfig(production: boolean): Configuration {
       // Hashed files of the last day survive a rebuild: pages opened before it still load them.
       new KeepRecentHashedFiles(),
       new ModuleFederationPlugin({
-        name: 'shell',
-        remotes: {},
-        dts: false,
-        shareStrategy: 'loaded-first',
+        ...federation,
         // The shell hands its federation runtime to every remote (they build with externalRuntime).
         experiments: { provideExternalRuntime: true },
-        shared,
       }),
       new HtmlWebpackPlugin({ template: './src/index.html', favicon: './public/favicon.svg' }),
       new ShellContractPlugin(),
