@@ -9,8 +9,6 @@ import type { GatewayConfig, RemoteName } from './config.ts';
 import { remoteNames } from './config.ts';
 import { servedFrom } from './pageHead.ts';
 
-const require = createRequire(import.meta.url);
-
 const mtime = (file: string) => {
   try {
     return statSync(file).mtimeMs;
@@ -32,8 +30,9 @@ export function shellRenderer(shellDir: string): RenderPage | undefined {
   if (mtimeMs === undefined) return undefined;
   const known = renderers.get(file);
   if (known?.mtimeMs === mtimeMs) return known.renderPage;
-  delete require.cache[file];
-  const { renderPage } = require(file) as { renderPage?: RenderPage };
+  const load = createRequire(file);
+  delete load.cache[file];
+  const { renderPage } = load(file) as { renderPage?: RenderPage };
   if (typeof renderPage !== 'function') throw new Error(`${file} does not export renderPage`);
   renderers.set(file, { mtimeMs, renderPage });
   return renderPage;
