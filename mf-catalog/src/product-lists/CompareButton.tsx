@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { compare, toast } from 'shared-events';
-import { useCompareIds } from 'shared-events/react';
+import { useCompareIds, useHydrated } from 'shared-events/react';
 import type { Product } from '../api/schemas.ts';
 import { translate, useT } from '../i18n/useT.ts';
 import { CompareIcon } from '../ui/icons.tsx';
@@ -16,6 +16,7 @@ type Props = {
 /** Puts the product in the compare tray or takes it out; with four there, asks which one to drop. */
 export function CompareButton({ product, className, variant }: Props) {
   const t = useT();
+  const live = useHydrated();
   const comparing = useCompareIds().includes(product.id);
   const [askingWhichToDrop, setAsking] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -32,7 +33,7 @@ export function CompareButton({ product, className, variant }: Props) {
 
   return (
     <>
-      <button ref={button} type="button" className={`${className ?? ''} ${comparing ? styles.pressed : ''}`} aria-pressed={comparing} onClick={onClick}>
+      <button ref={button} type="button" className={`${className ?? ''} ${comparing ? styles.pressed : ''}`} aria-pressed={comparing} onClick={onClick} disabled={!live}>
         <CompareIcon size={variant === 'icon' ? 18 : 20} />
         {variant === 'icon' ? (
           <span className={styles.visuallyHidden}>

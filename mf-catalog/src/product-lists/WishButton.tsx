@@ -1,5 +1,5 @@
 import { toast, wishlist } from 'shared-events';
-import { useWishlistIds } from 'shared-events/react';
+import { useHydrated, useWishlistIds } from 'shared-events/react';
 import type { Product } from '../api/schemas.ts';
 import { translate, useT } from '../i18n/useT.ts';
 import { HeartIcon } from '../ui/icons.tsx';
@@ -21,10 +21,11 @@ type Props = {
 /** The heart: a toggle button, pressed (and filled) while the product is in the wish list. */
 export function WishButton({ product, className, variant }: Props) {
   const t = useT();
+  const live = useHydrated();
   const saved = useWishlistIds().includes(product.id);
   const icon = <HeartIcon size={variant === 'icon' ? 18 : 20} fill={saved ? 'currentColor' : 'none'} />;
   return (
-    <button type="button" className={`${className ?? ''} ${saved ? styles.pressed : ''}`} aria-pressed={saved} onClick={() => toggleWish(product)}>
+    <button type="button" className={`${className ?? ''} ${saved ? styles.pressed : ''}`} aria-pressed={saved} onClick={() => toggleWish(product)} disabled={!live}>
       {icon}
       {variant === 'icon' ? (
         <span className={styles.visuallyHidden}>

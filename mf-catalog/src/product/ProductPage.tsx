@@ -4,7 +4,7 @@ import { breadcrumb } from 'shared-events';
 import { CatalogError, catalog } from '../api/client.ts';
 import type { Product } from '../api/schemas.ts';
 import { useRequest } from '../api/useRequest.ts';
-import { useBusInstanceId } from 'shared-events/react';
+import { useBusInstanceId, useHydrated } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { categoryName, colorName, nameOfSlug } from '../ui/names.ts';
 import { addToCart } from '../ui/addToCart.ts';
@@ -63,6 +63,7 @@ export default function ProductPage() {
 
 function ProductDetail({ product }: { product: Product }) {
   const t = useT();
+  const live = useHydrated();
   const swatches = swatchesFor(product.color);
   const [color, setColor] = useState(swatches[0]?.name ?? '');
   const [size, setSize] = useState<string>(DEFAULT_SIZE);
@@ -102,7 +103,7 @@ function ProductDetail({ product }: { product: Product }) {
           )}
         </div>
 
-        <fieldset className={styles.swatches}>
+        <fieldset className={styles.swatches} disabled={!live}>
           <legend className={styles.optionLabel}>
             {t('product.color')}: <span className={styles.optionValue}>{colorName(t, color)}</span>
           </legend>
@@ -121,7 +122,7 @@ function ProductDetail({ product }: { product: Product }) {
           <label htmlFor={sizeId} className={styles.optionLabel}>
             {t('product.size')}
           </label>
-          <select id={sizeId} className={styles.select} value={size} onChange={(event) => setSize(event.target.value)}>
+          <select id={sizeId} className={styles.select} disabled={!live} value={size} onChange={(event) => setSize(event.target.value)}>
             {SIZES.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -139,7 +140,7 @@ function ProductDetail({ product }: { product: Product }) {
           <button
             type="button"
             className={styles.addButton}
-            disabled={soldOut}
+            disabled={soldOut || !live}
             aria-describedby={soldOut ? `sold-out-${product.id}` : undefined}
             onClick={() => addToCart(product, 'catalog/product-page', 'toast.addedProduct')}
           >

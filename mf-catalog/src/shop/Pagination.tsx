@@ -1,4 +1,5 @@
 import { useT } from '../i18n/useT.ts';
+import { useHydrated } from 'shared-events/react';
 import { ChevronLeft, ChevronRight } from '../ui/icons.tsx';
 import { nextPage, pageItems, previousPage } from './pagination.ts';
 import styles from './ShopPage.module.css';
@@ -12,6 +13,7 @@ type Props = {
 /** Numbered pages with Previous and Next; at the bounds those two stay put. */
 export function Pagination({ page, count, onPage }: Props) {
   const t = useT();
+  const live = useHydrated();
   const atStart = page <= 1;
   const atEnd = page >= count;
   const go = (target: number) => {
@@ -22,6 +24,7 @@ export function Pagination({ page, count, onPage }: Props) {
       <ul className={styles.pageList}>
         <li>
           <button
+            disabled={!live}
             type="button"
             className={`${styles.pageButton} ${styles.pageStep}`}
             aria-disabled={atStart ? 'true' : undefined}
@@ -39,6 +42,7 @@ export function Pagination({ page, count, onPage }: Props) {
           ) : (
             <li key={item}>
               <button
+                disabled={!live}
                 type="button"
                 className={`${styles.pageButton} ${item === page ? styles.pageCurrent : ''}`}
                 aria-current={item === page ? 'page' : undefined}
@@ -52,6 +56,7 @@ export function Pagination({ page, count, onPage }: Props) {
         )}
         <li>
           <button
+            disabled={!live}
             type="button"
             className={`${styles.pageButton} ${styles.pageStep}`}
             aria-disabled={atEnd ? 'true' : undefined}

@@ -1,4 +1,5 @@
 import { useT } from '../i18n/useT.ts';
+import { useHydrated } from 'shared-events/react';
 import { FilterIcon, GridIcon, ListIcon } from '../ui/icons.tsx';
 import { PER_PAGE_OPTIONS, SORT_OPTIONS, type ShopQuery, type SortOption, type ViewMode } from './queryState.ts';
 import styles from './ShopPage.module.css';
@@ -22,10 +23,11 @@ type Props = {
 
 export function Toolbar({ query, summary, filtersOpen, onToggleFilters, onView, onSort, onPerPage }: Props) {
   const t = useT();
+  const live = useHydrated();
   return (
     <div className={styles.toolbar}>
       <div className={styles.toolbarStart}>
-        <button type="button" className={styles.filtersToggle} aria-expanded={filtersOpen} aria-controls="shop-filters" onClick={onToggleFilters}>
+        <button type="button" className={styles.filtersToggle} aria-expanded={filtersOpen} aria-controls="shop-filters" onClick={onToggleFilters} disabled={!live}>
           <FilterIcon size={18} />
           {t('shop.filters')}
         </button>
@@ -37,6 +39,7 @@ export function Toolbar({ query, summary, filtersOpen, onToggleFilters, onView, 
             aria-label={t('shop.gridView')}
             title={t('shop.gridView')}
             onClick={() => onView('grid')}
+            disabled={!live}
           >
             <GridIcon size={18} />
           </button>
@@ -47,6 +50,7 @@ export function Toolbar({ query, summary, filtersOpen, onToggleFilters, onView, 
             aria-label={t('shop.listView')}
             title={t('shop.listView')}
             onClick={() => onView('list')}
+            disabled={!live}
           >
             <ListIcon size={18} />
           </button>
@@ -58,7 +62,7 @@ export function Toolbar({ query, summary, filtersOpen, onToggleFilters, onView, 
       <div className={styles.toolbarEnd}>
         <label className={styles.selectField}>
           <span className={styles.selectLabel}>{t('shop.sortBy')}</span>
-          <select className={styles.select} value={query.sort} onChange={(event) => onSort(event.target.value as SortOption)}>
+          <select className={styles.select} disabled={!live} value={query.sort} onChange={(event) => onSort(event.target.value as SortOption)}>
             {SORT_OPTIONS.map((option) => (
               <option key={option} value={option}>
                 {t(SORT_KEYS[option])}
@@ -68,7 +72,7 @@ export function Toolbar({ query, summary, filtersOpen, onToggleFilters, onView, 
         </label>
         <label className={styles.selectField}>
           <span className={styles.selectLabel}>{t('shop.show')}</span>
-          <select className={styles.select} value={query.perPage} onChange={(event) => onPerPage(Number(event.target.value))}>
+          <select className={styles.select} disabled={!live} value={query.perPage} onChange={(event) => onPerPage(Number(event.target.value))}>
             {PER_PAGE_OPTIONS.map((option) => (
               <option key={option} value={option}>
                 {option}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useHydrated } from 'shared-events/react';
 import type { Product } from '../api/schemas.ts';
 import { useT } from '../i18n/useT.ts';
 import { addToCart } from './addToCart.ts';
@@ -29,6 +30,7 @@ type Props = {
 
 export function ProductCard({ product, layout = 'grid', badge = 'discount', actions = 'button', eager = false, headingLevel = 3, source }: Props) {
   const t = useT();
+  const live = useHydrated();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const discount = discountBadge(product.discountPercentage);
   const soldOut = product.stock <= 0;
@@ -60,7 +62,7 @@ export function ProductCard({ product, layout = 'grid', badge = 'discount', acti
           <WishButton product={product} className={styles.action} variant="icon" />
           <CompareButton product={product} className={styles.action} variant="icon" />
           {actions === 'overlay' && (
-            <button type="button" className={`${styles.action} ${styles.actionCart}`} onClick={add} disabled={soldOut} title={t('card.addToCart')}>
+            <button type="button" className={`${styles.action} ${styles.actionCart}`} onClick={add} disabled={soldOut || !live} title={t('card.addToCart')}>
               <CartIcon size={18} />
               <span className={styles.visuallyHidden}>
                 {t('card.addToCart')}: {product.title}
@@ -92,7 +94,7 @@ export function ProductCard({ product, layout = 'grid', badge = 'discount', acti
             (soldOut ? (
               <span className={styles.soldOut}>{t('card.soldOut')}</span>
             ) : (
-              <button type="button" className={styles.addButton} onClick={add}>
+              <button type="button" className={styles.addButton} onClick={add} disabled={!live}>
                 <CartIcon size={18} />
                 <span>{t('card.addToCart')}</span>
                 <span className={styles.visuallyHidden}>: {product.title}</span>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useDropdown } from 'shared-events/react';
+import { useDropdown, useHydrated } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { afterPageLoad } from '../remotes/afterPageLoad.ts';
 import { loadMenuCategories, menuLabel, type MenuCategory } from './categories.ts';
@@ -44,6 +44,7 @@ export function CategoryMenu() {
   const t = useT();
   const { open, toggle, close, container, trigger } = useDropdown();
   const { categories, retry } = useMenuCategories(open);
+  const live = useHydrated();
   return (
     <div className={styles.dropdown} ref={container}>
       <button
@@ -53,6 +54,7 @@ export function CategoryMenu() {
         aria-expanded={open}
         aria-controls="category-menu"
         onClick={toggle}
+        disabled={!live}
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
         {t('categories.title')}

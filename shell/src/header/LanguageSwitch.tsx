@@ -1,5 +1,5 @@
 import { language, type Language } from 'shared-events';
-import { useLanguage } from 'shared-events/react';
+import { useHydrated, useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import styles from './Header.module.css';
 
@@ -11,6 +11,7 @@ const choices: { value: Language; label: string }[] = [
 export function LanguageSwitch() {
   const t = useT();
   const current = useLanguage();
+  const live = useHydrated();
   return (
     <div className={styles.language} role="group" aria-label={t('language.label')}>
       {choices.map((choice) => (
@@ -21,6 +22,7 @@ export function LanguageSwitch() {
           aria-pressed={current === choice.value}
           className={current === choice.value ? `${styles.langButton} ${styles.langButtonActive}` : styles.langButton}
           onClick={() => language.set(choice.value)}
+          disabled={!live}
         >
           {choice.label}
         </button>

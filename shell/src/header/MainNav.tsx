@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { breadcrumb } from 'shared-events';
+import { useHydrated } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import styles from './Header.module.css';
@@ -17,6 +18,7 @@ const items: { to: string; label: MessageKey; name: string }[] = [
 export function MainNav() {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const live = useHydrated();
   return (
     <nav className={styles.nav} aria-label={t('nav.label')}>
       <button
@@ -25,6 +27,7 @@ export function MainNav() {
         aria-expanded={open}
         aria-controls="main-nav-list"
         onClick={() => setOpen((value) => !value)}
+        disabled={!live}
       >
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
         {t('nav.menu')}
