@@ -222,7 +222,7 @@ describe('gateway', () => {
     expect(page).not.toContain('rel="canonical"');
   });
 
-  it('names every page, and keeps a shopper\'s own pages and searches out of search engines', async () => {
+  it('names every page, and keeps a shopper\'s own pages and empty searches out of search engines', async () => {
     const head = async (route: string) => {
       const page = await (await fetch(`${base}${route}`)).text();
       return { title: /<title>(.*?)<\/title>/.exec(page)?.[1], canonical: /rel="canonical" href="([^"]+)"/.exec(page)?.[1] ?? null, noindex: page.includes('content="noindex"') };
@@ -234,7 +234,8 @@ describe('gateway', () => {
       noindex: false,
     });
     expect(await head('/about')).toEqual({ title: 'About | Storefront', canonical: 'https://shop.example/about', noindex: false });
-    expect(await head('/search?q=oak')).toEqual({ title: 'Search results for “oak” | Storefront', canonical: null, noindex: true });
+    expect(await head('/search?q=oak&page=2&sort=x')).toEqual({ title: 'Search results for “oak” | Storefront', canonical: 'https://shop.example/search?q=oak&amp;page=2', noindex: false });
+    expect(await head('/search?q=')).toEqual({ title: 'Search | Storefront', canonical: null, noindex: true });
     expect(await head('/cart-list')).toEqual({ title: 'Cart | Storefront', canonical: null, noindex: true });
     expect(await head('/no-such-page')).toEqual({ title: 'Page not found | Storefront', canonical: null, noindex: true });
   });

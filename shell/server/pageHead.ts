@@ -38,7 +38,7 @@ export function servedFrom(config: GatewayConfig, remote: RemoteName, manifestUr
   return undefined;
 }
 
-function remoteHints(config: GatewayConfig, remote: RemoteName, manifestUrl: string, exposed: string, rendered: boolean): string[] {
+function remoteHints(config: GatewayConfig, remote: RemoteName, manifestUrl: string, exposed: string): string[] {
   // Only remotes this gateway serves itself: their files are on disk to read.
   const served = servedFrom(config, remote, manifestUrl);
   if (!served) return [];
@@ -49,12 +49,21 @@ function remoteHints(config: GatewayConfig, remote: RemoteName, manifestUrl: str
   // on its load event, so a hint that failed (remote down) would stall the retry once it is back.
   const links = [`<link rel="preload" href="${escapeAttribute(`${base}mf-manifest.json`)}" as="fetch" crossorigin="anonymous">`];
   const assets = manifest.exposes?.find((expose) => expose.name === exposed)?.assets;
-  // A page rendered on the server shows the screen at once: its styles must apply from the first paint.
-  for (const file of assets?.css?.sync ?? []) {
-    links.push(rendered ? `<link rel="stylesheet" href="${escapeAttribute(base + file)}">` : `<link rel="preload" href="${escapeAttribute(base + file)}" as="style">`);
-  }
+  for (const file of assets?.css?.sync ?? []) links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="style">`);
   for (const file of assets?.js?.sync ?? []) links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="script">`);
   return links;
+}
+
+/**
+ * The screen's stylesheets, for a page whose screen was rendered on the server. Such a page is
+ * readable before any script has run, so no script is hinted: on a slow connection the hints would
+ * take bandwidth from the stylesheets and pictures the first paint waits for.
+ */
+function screenStyles(config: GatewayConfig, remote: RemoteName, manifestUrl: string, exposed: string): string[] {
+  const served = servedFrom(config, remote, manifestUrl);
+  const manifest = served && readBuildFile(path.join(served.dir, 'mf-manifest.json'), (text) => JSON.parse(text) as Manifest);
+  const css = manifest?.exposes?.find((expose) => expose.name === exposed)?.assets?.css?.sync ?? [];
+  return css.map((file) => `<link rel="stylesheet" href="${escapeAttribute(served!.base + file)}">`);
 }
 
 /** The shell's component stylesheets (page-styles.json), linked by a page rendered on the server. */
@@ -123,9 +132,9 @@ export function pageHtml(
     ...(tags?.extra ?? []),
     `<script type="application/json" id="remote-config">${escapeJson({ remotes })}</script>`,
     ...answers,
-    ...(rendered ? shellStyles(shellDir) : []),
-    ...sharedHints(shellDir),
-    ...(owner ? remoteHints(config, owner.remote, remotes[owner.remote], owner.exposed, Boolean(rendered?.screen)) : []),
+    ...(rendered
+      ? [...shellStyles(shellDir), ...(owner && rendered.screen ? screenStyles(config, owner.remote, remotes[owner.remote], owner.exposed) : [])]
+      : [...sharedHints(shellDir), ...(owner ? remoteHints(config, owner.remote, remotes[owner.remote], owner.exposed) : [])]),
   ];
   return html.replace('</head>', () => `${head.join('\n    ')}\n  </head>`);
 }

@@ -87,8 +87,15 @@ export function routeHead({ siteUrl, pathname, search, product, productMissing }
     return { ...base, title: t('title.page', { page: t('title.notFound') }), canonical: null, indexable: false };
   }
   const title = pageTitle(t, pathname, search, product?.title);
-  if ((PRIVATE_PAGES as readonly string[]).includes(entry.path) || entry.path === '/search') {
-    return { ...base, title, canonical: null, indexable: false };
+  if ((PRIVATE_PAGES as readonly string[]).includes(entry.path)) return { ...base, title, canonical: null, indexable: false };
+  if (entry.path === '/search') {
+    // Results for words are a page worth finding (one address per query and page); an empty search is not.
+    const query = search.get('q')?.trim().slice(0, 100);
+    if (!query) return { ...base, title, canonical: null, indexable: false };
+    const kept = new URLSearchParams({ q: query });
+    const page = Number(search.get('page'));
+    if (Number.isInteger(page) && page > 1) kept.set('page', String(page));
+    return { ...base, title, description: `Products matching “${query}” at Storefront.`, canonical: `${siteUrl}/search?${kept.toString()}`, indexable: true };
   }
   if (entry.path === '/shop/:id') {
     if (!product) return { ...base, title, canonical: null, indexable: true };
