@@ -97,7 +97,9 @@ export interface PreparedRoute {
  * shopper's, no /remotes.json round trip) and preload hints for the shared libraries, for the remote
  * screen that renders this address and for its largest picture. Without them the browser only
  * discovers each file after the previous one has run (shell, remote manifest, remote entry, screen
- * chunk, catalogue answer, picture), one round trip at a time.
+ * chunk, catalogue answer, picture), one round trip at a time. A page rendered on the server gets
+ * its markup in #root, its language on <html> and the stylesheets of what it shows instead of the
+ * script hints (see screenStyles).
  */
 export function pageHtml(
   config: GatewayConfig,
