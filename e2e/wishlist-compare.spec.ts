@@ -69,6 +69,8 @@ test.describe('the wish list (guest)', () => {
     await page.goto('/shop');
     const card = cards(page).filter({ hasText: second!.title }).first();
     const heart = card.getByRole('button', { name: `Add to Wish List: ${second!.title}` });
+    // The page arrives rendered; its buttons work (and take focus) once it has hydrated.
+    await expect(heart).toBeEnabled();
     await heart.focus();
     await page.keyboard.press('Enter');
     await expect(heart).toHaveAttribute('aria-pressed', 'true');

@@ -62,7 +62,7 @@ const cssModules = (production: boolean) => ({ auto: true, namedExport: false, l
  * @module-federation/node's runtime plugin. The gateway loads it per shell build and calls
  * renderPage (src/server-render). Styles are class names only; the browser build carries the CSS.
  */
-function serverConfig(production: boolean): Configuration {
+function serverConfig(production: boolean, output: string): Configuration {
   return {
     name: 'shell-server',
     mode: production ? 'production' : 'development',
@@ -71,7 +71,7 @@ function serverConfig(production: boolean): Configuration {
     context: here,
     devtool: false,
     output: {
-      path: path.join(here, 'dist', 'server'),
+      path: path.join(output, 'server'),
       publicPath: '',
       uniqueName: 'shell_server',
       // CommonJS in a "type": "module" package: the gateway require()s it by this name.
@@ -121,12 +121,14 @@ class PageStylesPlugin {
 
 // The host declares no remotes at build time: it learns where they live from /remotes.json at
 // runtime, so a remote team redeploys without a shell rebuild (docs/decisions/0003).
-export default (_env: unknown, argv: { mode?: string }): Configuration[] => {
+// `--env output=<dir>` builds into another folder than dist/ (a release's staging folder).
+export default (env: { output?: string } | undefined, argv: { mode?: string }): Configuration[] => {
   const production = argv.mode !== 'development';
-  return [browserConfig(production), serverConfig(production)];
+  const output = env?.output ?? path.join(here, 'dist');
+  return [browserConfig(production, output), serverConfig(production, output)];
 };
 
-function browserConfig(production: boolean): Configuration {
+function browserConfig(production: boolean, output: string): Configuration {
   return {
     name: 'shell',
     mode: production ? 'production' : 'development',
@@ -135,7 +137,7 @@ function browserConfig(production: boolean): Configuration {
     // Maps stay beside the build for error reports; the bundles do not point browsers at them.
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
-      path: path.join(here, 'dist'),
+      path: output,
       publicPath: '/',
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',

@@ -37,7 +37,7 @@ function releaseCommand(app: AppName, settings: ReleaseSettings): void {
   const staging = mkdtempSync(path.join(tmpdir(), `release-${app}-`));
   try {
     console.log(`[release] building ${packageOf(app)} ${version}`);
-    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '--config', `${packageOf(app)}/webpack.config.ts`, '--output-path', staging], {
+    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '--config', `${packageOf(app)}/webpack.config.ts`, '--env', `output=${staging}`], {
       cwd: repoRoot,
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 import { createGateway } from './gateway.ts';
@@ -20,6 +21,9 @@ async function serve(config: GatewayConfig): Promise<void> {
     if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await app.close();
   });
+  // The first page loads the shell's and the catalogue's server builds (over HTTP, from this
+  // gateway): done now, the first shopper's page is rendered within its budget too.
+  if (config.serverRendering) await Promise.race([app.inject({ url: '/' }).catch(() => undefined), delay(5_000)]);
   if (cluster.isPrimary) console.log(`[gateway] storefront at http://localhost:${config.port}`);
 }
 

@@ -40,7 +40,7 @@ const typescriptRule = { test: /\.tsx?$/, loader: 'ts-loader', options: { transp
  * class names only (the browser build carries the CSS); React and the other singletons come from
  * the host, as in the browser.
  */
-function serverConfig({ name, dir, exposes, serverExposes = [] }: RemoteBuild, production: boolean): Configuration {
+function serverConfig({ name, dir, exposes, serverExposes = [] }: RemoteBuild, production: boolean, output: string): Configuration {
   const hash = production ? '.[contenthash:10]' : '';
   return {
     name: `${name}-server`,
@@ -50,7 +50,7 @@ function serverConfig({ name, dir, exposes, serverExposes = [] }: RemoteBuild, p
     context: dir,
     devtool: false,
     output: {
-      path: path.join(dir, 'dist', 'server'),
+      path: path.join(output, 'server'),
       // Unresolvable on purpose: the runtime plugin then finds chunks beside the remote entry it loaded.
       publicPath: '',
       uniqueName: `mf_${name}_server`,
@@ -97,16 +97,21 @@ export function sharedSingletons(production: boolean) {
   };
 }
 
+/**
+ * `--env output=<dir>` builds into another folder than dist/ (a release's staging folder), the
+ * server build into its server/ as always.
+ */
 export function remoteConfig(build: RemoteBuild) {
-  return (_env: unknown, argv: { mode?: string }): Configuration | Configuration[] => {
+  return (env: { output?: string } | undefined, argv: { mode?: string }): Configuration | Configuration[] => {
     const production = argv.mode !== 'development';
-    const browser = browserConfig(build, production);
+    const output = env?.output ?? path.join(build.dir, 'dist');
+    const browser = browserConfig(build, production, output);
     // The dev server (npm start -w mf-<name>) serves the browser build alone.
-    return build.serverExposes?.length && !process.env.WEBPACK_SERVE ? [browser, serverConfig(build, production)] : browser;
+    return build.serverExposes?.length && !process.env.WEBPACK_SERVE ? [browser, serverConfig(build, production, output)] : browser;
   };
 }
 
-function browserConfig({ name, dir, standalonePort, exposes }: RemoteBuild, production: boolean): Configuration & { devServer: DevServer } {
+function browserConfig({ name, dir, standalonePort, exposes }: RemoteBuild, production: boolean, output: string): Configuration & { devServer: DevServer } {
     const hash = production ? '.[contenthash:10]' : '';
     return {
       name,
@@ -117,7 +122,7 @@ function browserConfig({ name, dir, standalonePort, exposes }: RemoteBuild, prod
       // Maps stay beside the build for error reports; the bundles do not point browsers at them.
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dir, 'dist'),
+        path: output,
         publicPath: 'auto',
         uniqueName: `mf_${name}`,
         filename: `[name]${hash}.js`,

@@ -17,7 +17,7 @@ export interface PageRenderRequest {
   serverEntries: Partial<Record<RemoteName, string>>;
   /** Asks the shop's own services for a URL a screen wants; undefined when there is no answer in time. */
   fetchAnswer(url: string): Promise<PageAnswer | undefined>;
-  /** How long loading the route's remote screen and rendering the page may take, in milliseconds. */
+  /** How long loading the route's remote screen, each render pass and each fetch may take, in milliseconds. */
   budgetMs: number;
 }
 

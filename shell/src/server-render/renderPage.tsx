@@ -75,8 +75,9 @@ function renderOnce(scope: RenderScope, element: ReactElement, ms: number): Prom
 }
 
 export async function renderPage(request: PageRenderRequest): Promise<RenderedPage> {
-  const deadline = performance.now() + request.budgetMs;
-  const left = () => deadline - performance.now();
+  // The budget bounds each step on its own (loading the screen, each pass, each fetch, which the
+  // gateway also bounds): a page whose data needs three passes is not cut short for having them.
+  const budget = request.budgetMs;
   const { pathname } = new URL(request.url, 'http://page.invalid');
   const route = matchRoute(pathname);
   const owner = route && 'owner' in route ? route.owner : undefined;
@@ -88,7 +89,7 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
     if (!entry) fallback = `${owner.remote} has no server build`;
     else {
       try {
-        preloaded.set(screenKey(owner.remote, owner.exposed), await withinBudget(loadScreen(owner.remote, owner.exposed, entry), left(), `loading ${owner.remote}/${owner.exposed}`));
+        preloaded.set(screenKey(owner.remote, owner.exposed), await withinBudget(loadScreen(owner.remote, owner.exposed, entry), budget, `loading ${owner.remote}/${owner.exposed}`));
       } catch (error) {
         fallback = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       }
@@ -103,10 +104,10 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
       </StaticRouter>
     </PreloadedScreens.Provider>
   );
-  let rendered = await renderOnce(scope, element, left());
-  for (let pass = 2; pass <= MAX_PASSES && scope.wanted.size > 0 && left() > 0; pass++) {
+  let rendered = await renderOnce(scope, element, budget);
+  for (let pass = 2; pass <= MAX_PASSES && scope.wanted.size > 0; pass++) {
     const wanted = [...scope.wanted];
-    const answers = await Promise.all(wanted.map((url) => withinBudget(request.fetchAnswer(url), left(), `fetching ${url}`).catch(() => undefined)));
+    const answers = await Promise.all(wanted.map((url) => withinBudget(request.fetchAnswer(url), budget, `fetching ${url}`).catch(() => undefined)));
     let learned = false;
     wanted.forEach((url, i) => {
       const answer = answers[i];
@@ -117,7 +118,7 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
     });
     if (!learned) break;
     scope.wanted.clear();
-    rendered = await renderOnce(scope, element, left());
+    rendered = await renderOnce(scope, element, budget);
   }
 
   return {
