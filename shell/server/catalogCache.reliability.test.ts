@@ -93,17 +93,19 @@ describe('CatalogCache', () => {
     expect(cache.fresh('/api/catalog/products/1', {})).toBeUndefined();
   });
 
-  it('drops the answers showing a product whose stock changed, and every listing when product data changed', () => {
+  it('drops the answers showing a product whose stock changed, and every listing and the categories when product data changed', () => {
     const cache = new CatalogCache(1024 * 1024);
     cache.setLive(true);
     cache.store('/one', {}, 200, headers, json({ id: 1 }));
     cache.store('/two', {}, 200, headers, json({ id: 2 }));
     cache.store('/page', {}, 200, headers, json({ products: [{ id: 2 }, { id: 3 }], total: 2 }));
     cache.store('/other-page', {}, 200, headers, json({ products: [{ id: 4 }], total: 1 }));
+    cache.store('/categories', {}, 200, headers, json([{ slug: 'lighting', name: 'Lighting' }]));
     cache.apply({ kind: 'stock', ids: [2] });
-    expect(['/one', '/two', '/page', '/other-page'].map((url) => cache.fresh(url, {}) !== undefined)).toEqual([true, false, false, true]);
+    expect(['/one', '/two', '/page', '/other-page', '/categories'].map((url) => cache.fresh(url, {}) !== undefined)).toEqual([true, false, false, true, true]);
     cache.apply({ kind: 'data', ids: [1] });
-    expect(['/one', '/other-page'].map((url) => cache.fresh(url, {}) !== undefined)).toEqual([false, false]);
+    // The categories too: they are counted from the products, and an import may bring new ones.
+    expect(['/one', '/other-page', '/categories'].map((url) => cache.fresh(url, {}) !== undefined)).toEqual([false, false, false]);
   });
 
   it('honours no-store, private and a request asking for a fresh answer, and stays within its size', () => {

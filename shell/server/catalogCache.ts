@@ -30,11 +30,16 @@ export interface CatalogChange {
 
 type Headers = Record<string, string | string[] | undefined>;
 
-/** The products an answer shows: a listing's products, a single product, or none (categories, images). */
+/**
+ * The products an answer shows: a listing's products, a single product, or none (images). The
+ * categories are counted from the products (and a new one appears with an import), so they go
+ * stale with any product data change, like a listing.
+ */
 function productsIn(body: Buffer, contentType: string | undefined): { ids: number[]; listing: boolean } {
   if (!contentType?.includes('json')) return { ids: [], listing: false };
   try {
-    const value = JSON.parse(body.toString('utf8')) as { id?: unknown; products?: { id?: unknown }[] };
+    const value = JSON.parse(body.toString('utf8')) as { id?: unknown; products?: { id?: unknown }[] } | unknown[];
+    if (Array.isArray(value)) return { ids: [], listing: true };
     if (Array.isArray(value.products)) return { ids: value.products.map((p) => Number(p.id)).filter(Number.isInteger), listing: true };
     if (typeof value.id === 'number') return { ids: [value.id], listing: false };
   } catch {
