@@ -113,6 +113,15 @@ describe('the server render', () => {
     expect(broken.html).toContain('<footer');
   });
 
+  it('tries a remote that could not be loaded afresh on the next page', async () => {
+    const { registerRemotes } = jest.requireMock('@module-federation/enhanced/runtime') as { registerRemotes: jest.Mock };
+    registerRemotes.mockClear();
+    expect((await renderPage(request({ url: '/search?q=lamp' }))).fallback).toBe('no catalog/SearchPage');
+    screens.set('catalog/SearchPage', async () => ({ default: ProductScreen }));
+    expect(await renderPage(request({ url: '/search?q=lamp' }))).toMatchObject({ screen: 'catalog/SearchPage', fallback: null });
+    expect(registerRemotes.mock.calls.at(-1)).toEqual([[{ name: 'catalog', entry: expect.any(String) }], { force: true }]);
+  });
+
   it("renders the shell's own pages whole", async () => {
     const page = await renderPage(request({ url: '/about' }));
     expect(page).toMatchObject({ screen: null, fallback: null });

@@ -24,15 +24,24 @@ const MAX_PASSES = 3;
 
 /** The server entry each remote is registered with; a new entry (a new build) replaces the old. */
 const registered = new Map<string, string>();
+/** Remotes registered at some point: registering one again drops what the runtime kept of it. */
+const known = new Set<string>();
 
 async function loadScreen(remote: string, exposed: string, entry: string): Promise<ExposedComponent> {
   if (registered.get(remote) !== entry) {
-    registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
+    registerRemotes([{ name: remote, entry }], { force: known.has(remote) });
     registered.set(remote, entry);
+    known.add(remote);
   }
-  const module = await loadRemote<{ default?: ExposedComponent }>(`${remote}/${exposed}`);
-  if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
-  return module.default;
+  try {
+    const module = await loadRemote<{ default?: ExposedComponent }>(`${remote}/${exposed}`);
+    if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
+    return module.default;
+  } catch (error) {
+    // A remote that could not be loaded (down, a broken build) is tried afresh by the next page.
+    registered.delete(remote);
+    throw error;
+  }
 }
 
 function withinBudget<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
