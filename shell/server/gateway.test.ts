@@ -41,6 +41,11 @@ async function startGateway(env: Record<string, string>): Promise<ManagedProcess
   return Object.assign(started, { url: `http://127.0.0.1:${started.url}` });
 }
 
+/** What a page carries for the browser (its route-data element), "<" restored. */
+function routeData(page: string): { answers: Record<string, unknown>; [key: string]: unknown } {
+  return JSON.parse(/<script type="application\/json" id="route-data">(.*?)<\/script>/.exec(page)![1]!.replace(/\\u003c/g, '<'));
+}
+
 const PRODUCT = {
   id: 7,
   title: 'Oak <Desk> & "Chair"',
@@ -176,7 +181,7 @@ describe('gateway', () => {
     });
     // Nothing in the catalogue's text can close the script elements it travels in.
     expect(page).not.toContain('<Desk>');
-    const data = JSON.parse(/<script type="application\/json" id="route-data">(.*?)<\/script>/.exec(page)![1]!.replace(/\\u003c/g, '<'));
+    const data = routeData(page);
     expect(data.answers['/api/catalog/products/7']).toEqual({ status: 200, body: PRODUCT });
     // The header's category menu finds its list in the page too.
     expect(Object.keys(data.answers)).toEqual(expect.arrayContaining(['/api/catalog/products/categories', '/api/catalog/products/7']));
@@ -189,7 +194,7 @@ describe('gateway', () => {
     expect(page).toContain('<html lang="ru">');
     expect(page).toContain('<div id="root" data-rendered="server"><main><h1>Oak &lt;Desk> &amp; "Chair"</h1><p>ru Oak &lt;Desk> &amp; "Chair"</p></main></div></body>');
     expect(page).toContain('<link rel="stylesheet" href="/assets/bootstrap.0123456789.css">');
-    const data = JSON.parse(/<script type="application\/json" id="route-data">(.*?)<\/script>/.exec(page)![1]!.replace(/\\u003c/g, '<'));
+    const data = routeData(page);
     expect(data).toMatchObject({ language: 'ru', pageName: 'Oak <Desk> & "Chair"', screen: 'catalog/ProductPage', answers: { '/api/catalog/wanted': { status: 200, body: [] } } });
     // The server build is the gateway's to run, not a file for the public.
     expect((await fetch(`${base}/server/render.cjs`)).status).toBe(404);

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GatewayConfig, RemoteName } from './config.ts';
+import { escapeHtml, scriptJson } from './html.ts';
 import { routeOwner } from './knownRoutes.ts';
 import type { EmbeddedAnswer } from './routeData.ts';
 import { headTags, type RouteHead } from './routeHead.ts';
@@ -26,10 +27,6 @@ function readBuildFile<T>(file: string, parse: (text: string) => T): T | undefin
   }
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-// JSON inside <script type="application/json">: "<" escaped so no value can close the element.
-const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 /** The folder on disk holding a manifest this gateway serves itself, with its URL base. */
 export function servedFrom(config: GatewayConfig, remote: RemoteName, manifestUrl: string): { dir: string; base: string } | undefined {
   if (manifestUrl === `/remotes/${remote}/mf-manifest.json`) return { dir: config.remotes[remote].dist, base: `/remotes/${remote}/` };
@@ -47,10 +44,10 @@ function remoteHints(config: GatewayConfig, remote: RemoteName, manifestUrl: str
   const { base } = served;
   // No hint for remoteEntry.js: the federation runtime adopts an existing <link> for it and waits
   // on its load event, so a hint that failed (remote down) would stall the retry once it is back.
-  const links = [`<link rel="preload" href="${escapeAttribute(`${base}mf-manifest.json`)}" as="fetch" crossorigin="anonymous">`];
+  const links = [`<link rel="preload" href="${escapeHtml(`${base}mf-manifest.json`)}" as="fetch" crossorigin="anonymous">`];
   const assets = manifest.exposes?.find((expose) => expose.name === exposed)?.assets;
-  for (const file of assets?.css?.sync ?? []) links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="style">`);
-  for (const file of assets?.js?.sync ?? []) links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="script">`);
+  for (const file of assets?.css?.sync ?? []) links.push(`<link rel="preload" href="${escapeHtml(base + file)}" as="style">`);
+  for (const file of assets?.js?.sync ?? []) links.push(`<link rel="preload" href="${escapeHtml(base + file)}" as="script">`);
   return links;
 }
 
@@ -63,13 +60,13 @@ function screenStyles(config: GatewayConfig, remote: RemoteName, manifestUrl: st
   const served = servedFrom(config, remote, manifestUrl);
   const manifest = served && readBuildFile(path.join(served.dir, 'mf-manifest.json'), (text) => JSON.parse(text) as Manifest);
   const css = manifest?.exposes?.find((expose) => expose.name === exposed)?.assets?.css?.sync ?? [];
-  return css.map((file) => `<link rel="stylesheet" href="${escapeAttribute(served!.base + file)}">`);
+  return css.map((file) => `<link rel="stylesheet" href="${escapeHtml(served!.base + file)}">`);
 }
 
 /** The shell's component stylesheets (page-styles.json), linked by a page rendered on the server. */
 function shellStyles(shellDir: string): string[] {
   const files = readBuildFile(path.join(shellDir, 'page-styles.json'), (text) => JSON.parse(text) as unknown) ?? [];
-  return (Array.isArray(files) ? files : []).filter((file): file is string => typeof file === 'string').map((file) => `<link rel="stylesheet" href="${escapeAttribute(`/${file}`)}">`);
+  return (Array.isArray(files) ? files : []).filter((file): file is string => typeof file === 'string').map((file) => `<link rel="stylesheet" href="${escapeHtml(`/${file}`)}">`);
 }
 
 function sharedHints(shellDir: string): string[] {
@@ -79,7 +76,7 @@ function sharedHints(shellDir: string): string[] {
     if (!['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router-dom', 'shared-events'].includes(shared.name)) continue;
     for (const file of shared.assets?.js?.sync ?? []) files.add(file);
   }
-  return [...files].map((file) => `<link rel="preload" href="${escapeAttribute(`/${file}`)}" as="script">`);
+  return [...files].map((file) => `<link rel="preload" href="${escapeHtml(`/${file}`)}" as="script">`);
 }
 
 /** What the gateway learned about the page before serving it (routeData.ts, routeHead.ts), and its server render. */
@@ -122,17 +119,17 @@ export function pageHtml(
   const rendered = route?.rendered;
   // What the page was rendered with, for the browser to start from the same (shared-events' render scope).
   const data = rendered ? { answers: route.answers, language: rendered.language, pageName: rendered.pageName, screen: rendered.screen } : { answers: route?.answers ?? {} };
-  const answers = rendered || Object.keys(data.answers).length ? [`<script type="application/json" id="route-data">${escapeJson(data)}</script>`] : [];
+  const answers = rendered || Object.keys(data.answers).length ? [`<script type="application/json" id="route-data">${scriptJson(data)}</script>`] : [];
   if (rendered) {
     // The page's content replaces the boot placeholder (and the note that JavaScript is needed).
     html = html
-      .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\s*lang="[^"]*"/, '')} lang="${escapeAttribute(rendered.language)}">`)
+      .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes.replace(/\s*lang="[^"]*"/, '')} lang="${escapeHtml(rendered.language)}">`)
       .replace(/<div id="root">[\s\S]*<\/body>/, () => `<div id="root" data-rendered="server">${rendered.html}</div></body>`);
   }
   const head = [
     ...ownHead,
     ...(tags?.extra ?? []),
-    `<script type="application/json" id="remote-config">${escapeJson({ remotes })}</script>`,
+    `<script type="application/json" id="remote-config">${scriptJson({ remotes })}</script>`,
     ...answers,
     ...(rendered
       ? [...shellStyles(shellDir), ...(owner && rendered.screen ? screenStyles(config, owner.remote, remotes[owner.remote], owner.exposed) : [])]

@@ -5,6 +5,7 @@ import type { Translate } from 'shared-events';
 import { categoryLabel, pageTitle } from '../src/app/pageTitle.ts';
 import { matchRoute } from '../src/app/routeManifest.ts';
 import { en, type MessageKey } from '../src/i18n/messages.ts';
+import { escapeHtml, scriptJson } from './html.ts';
 import type { HeadProduct } from './routeData.ts';
 import { PRIVATE_PAGES } from './robots.ts';
 
@@ -127,10 +128,6 @@ export function routeHead({ siteUrl, pathname, search, product, productMissing }
   }
   return { ...base, title, canonical: `${siteUrl}${entry.path}`, indexable: true };
 }
-
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-// Inside <script>, only "</script" or "<!--" could end it early: every "<" is written as \u003c.
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The tags for a page's <head>, title and description included (they replace the template's). */
 export function headTags(head: RouteHead): { title: string; description: string; extra: string[] } {
