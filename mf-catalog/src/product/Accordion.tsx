@@ -1,10 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useHydrated } from 'shared-events/react';
 import { ChevronDown } from '../ui/icons.tsx';
 import styles from './ProductPage.module.css';
 
 /** A disclosure whose open panel is 96px tall, scrolling inside when longer. */
 export function Accordion({ title, defaultOpen = false, children }: { title: string; defaultOpen?: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(defaultOpen);
+  const live = useHydrated();
   const id = useId();
   const buttonId = `${id}-button`;
   const panelId = `${id}-panel`;
@@ -18,6 +20,7 @@ export function Accordion({ title, defaultOpen = false, children }: { title: str
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
+          disabled={!live}
         >
           <span>{title}</span>
           <ChevronDown size={18} className={open ? styles.chevronOpen : styles.chevron} />

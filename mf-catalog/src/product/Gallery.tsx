@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
+import { useHydrated } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import styles from './ProductPage.module.css';
 import { ProductImage } from '../ui/ProductImage.tsx';
@@ -9,6 +10,7 @@ const THUMB_SIZE = 96;
 /** All of a product's images: the main one large, thumbnails below switch it. */
 export function Gallery({ images, title }: { images: readonly string[]; title: string }) {
   const t = useT();
+  const live = useHydrated();
   const [selected, setSelected] = useState(0);
   const index = Math.min(selected, Math.max(0, images.length - 1));
   const main = images[index];
@@ -49,6 +51,7 @@ export function Gallery({ images, title }: { images: readonly string[]; title: s
                 aria-pressed={i === index}
                 aria-label={t('product.showImage', { n: i + 1, count: images.length })}
                 onClick={() => setSelected(i)}
+                disabled={!live}
               >
                 <ProductImage src={src} alt="" width={THUMB_SIZE} height={THUMB_SIZE} loading="lazy" decoding="async" />
               </button>

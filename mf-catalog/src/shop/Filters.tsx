@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useHydrated } from 'shared-events/react';
 import type { Category, Facets } from '../api/schemas.ts';
 import { useT } from '../i18n/useT.ts';
 import { categoryName, colorName } from '../ui/names.ts';
@@ -153,10 +154,11 @@ function FilterLink({ to, selected, count, children, onNavigate }: { to: string;
 function Collapsible({ title, children }: { title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const live = useHydrated();
   return (
     <section className={styles.filterGroup}>
       <h2 className={styles.filterTitle}>
-        <button type="button" className={styles.collapseButton} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        <button type="button" className={styles.collapseButton} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} disabled={!live}>
           <span>{title}</span>
           <ChevronDown size={18} className={open ? styles.chevronOpen : styles.chevron} />
         </button>
