@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { parseArgs, UsageError } from './args.ts';
 import { GATEWAY_SCENARIOS, scenarios, shopUrl, type LoadResult } from '../../mf-catalog/bench/loadTest.ts';
 import { loadVerdict } from './run.ts';
-import { referencePage, sourceOwner } from './lighthouse.ts';
+import { referencePage, scriptsBeforeLive, sourceOwner } from './lighthouse.ts';
 import { renderMarkdown, renderText, verdict } from './table.ts';
 
 describe('parseArgs', () => {
@@ -153,5 +153,27 @@ describe('referencePage', () => {
       reference,
       '<html><head><link rel="preload" href="/img.svg" as="image" fetchpriority="high"><link rel="stylesheet" href="/assets/main.css"><script type="application/ld+json">{"@type":"Product"}</script></head><body><div id="root" data-rendered="server"><h1>Dive Watch</h1></div></body></html>',
     );
+  });
+});
+
+describe('scriptsBeforeLive', () => {
+  const requests = [
+    { url: 'http://localhost:5100/assets/main.js', resourceType: 'Script', rendererStartTime: 40 },
+    { url: 'http://localhost:5100/remotes/catalog/remoteEntry.js', resourceType: 'Script', rendererStartTime: 610 },
+    { url: 'http://localhost:5100/remotes/cart/remoteEntry.js', resourceType: 'Script', rendererStartTime: 1400 },
+  ];
+
+  it('counts the scripts asked for before the page went live as its first load', () => {
+    const { liveMs, before } = scriptsBeforeLive(requests, [
+      { name: 'other', timingType: 'Mark', startTime: 10 },
+      { name: 'storefront:live', timingType: 'Mark', startTime: 1200 },
+    ]);
+    assert.equal(liveMs, 1200);
+    assert.deepEqual(requests.map(before), [true, true, false]);
+  });
+
+  it('says nothing of a page that never went live (no mark) or a request without a time', () => {
+    assert.deepEqual(requests.map(scriptsBeforeLive(requests, []).before), [null, null, null]);
+    assert.equal(scriptsBeforeLive([], [{ name: 'storefront:live', timingType: 'Mark', startTime: 5 }]).before({ url: 'x' }), null);
   });
 });

@@ -7,6 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport } from 'lighthouse';
 import type { BenchOptions } from './args.ts';
 import { startChild } from './child.ts';
+import { LIVE_MARK } from '../../shell/src/app/liveMark.ts';
 
 export const ROUTES = ['/', '/shop', '/shop/1', '/search?q=chair'];
 /** The page the reference copies, and where the gateway serves the copy (a file of the shell's build). */
@@ -36,6 +37,8 @@ export interface ScriptTransfer {
   transferred: number;
   /** Bytes of the same file with Accept-Encoding: gzip only, headers excluded. */
   gzip: number | null;
+  /** Asked for before the page went live (the shell's LIVE_MARK); null when the page set no mark. */
+  beforeLive: boolean | null;
 }
 
 /** What a route's JavaScript is made of, by npm package or app folder, from the scripts' source maps. */
@@ -64,6 +67,13 @@ export interface RouteResult {
   scripts: ScriptTransfer[];
   jsTransferred: number;
   jsGzip: number | null;
+  /** When the page went live (ms after navigation start, the shell's LIVE_MARK), if it said so. */
+  liveMs: number | null;
+  /**
+   * First-load JS: gzip bytes of the scripts asked for before the page went live. Those asked for
+   * after it (header widgets on idle, a tray) are in jsGzip only.
+   */
+  jsGzipBeforeLive: number | null;
   /** The largest contributors to the route's JavaScript (empty when no source maps are served). */
   composition: JsComposition[];
   /** Audits that lost points, per category, for explaining misses. */
@@ -134,6 +144,23 @@ async function auditRoute(ctx: Context, base: string, route: string, port: numbe
   return { lhr };
 }
 
+type NetworkRequest = { url: string; resourceType?: string; transferSize?: number; statusCode?: number; rendererStartTime?: number };
+type UserTiming = { name?: string; timingType?: string; startTime?: number };
+
+/**
+ * When the page went live, from Lighthouse's user-timings items (ms after navigation start), and
+ * which scripts it asked for before then (network-requests items, ms after the first request: the
+ * page's own, which navigation start precedes by a hair).
+ */
+export function scriptsBeforeLive(requests: NetworkRequest[], timings: UserTiming[]): { liveMs: number | null; before: (request: NetworkRequest) => boolean | null } {
+  const mark = timings.find((timing) => timing.name === LIVE_MARK && timing.timingType === 'Mark' && typeof timing.startTime === 'number');
+  const liveMs = mark?.startTime ?? null;
+  return {
+    liveMs,
+    before: (request) => (liveMs === null || typeof request.rendererStartTime !== 'number' ? null : request.rendererStartTime < liveMs),
+  };
+}
+
 function median<T>(items: T[], key: (item: T) => number): T {
   const sorted = [...items].sort((a, b) => key(a) - key(b));
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
@@ -179,12 +206,12 @@ async function summarise(base: string, route: string, runs: Lhr[]): Promise<Rout
   const perf = (lhr: Lhr) => lhr.categories.performance?.score ?? 0;
   const lhr = median(runs, perf);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? null;
-  type Request = { url: string; resourceType?: string; transferSize?: number; statusCode?: number };
-  const requests = (lhr.audits['network-requests']?.details?.items ?? []) as Request[];
+  const requests = (lhr.audits['network-requests']?.details?.items ?? []) as NetworkRequest[];
+  const { liveMs, before } = scriptsBeforeLive(requests, (lhr.audits['user-timings']?.details?.items ?? []) as UserTiming[]);
   const scripts: ScriptTransfer[] = [];
   for (const request of requests.filter((r) => r.resourceType === 'Script')) {
     const sameOrigin = request.url.startsWith(base);
-    scripts.push({ url: request.url, transferred: request.transferSize ?? 0, gzip: sameOrigin ? await gzipSize(request.url) : null });
+    scripts.push({ url: request.url, transferred: request.transferSize ?? 0, gzip: sameOrigin ? await gzipSize(request.url) : null, beforeLive: before(request) });
   }
   const gzipKnown = scripts.every((script) => script.gzip !== null);
   return {
@@ -200,6 +227,8 @@ async function summarise(base: string, route: string, runs: Lhr[]): Promise<Rout
     scripts,
     jsTransferred: scripts.reduce((sum, script) => sum + script.transferred, 0),
     jsGzip: gzipKnown ? scripts.reduce((sum, script) => sum + (script.gzip ?? 0), 0) : null,
+    liveMs,
+    jsGzipBeforeLive: gzipKnown && liveMs !== null ? scripts.reduce((sum, script) => sum + (script.beforeLive ? (script.gzip ?? 0) : 0), 0) : null,
     composition: await composition(scripts),
     failing: failingAudits(lhr),
   };
@@ -288,6 +317,8 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
           scripts: [],
           jsTransferred: 0,
           jsGzip: null,
+          liveMs: null,
+          jsGzipBeforeLive: null,
           composition: [],
           failing: {},
           error: (error as Error).message,

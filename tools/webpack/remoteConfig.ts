@@ -3,14 +3,17 @@
 // ranges, hashing, CSS Modules, the standalone harness) is the same for every team by construction.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServer } from 'webpack-dev-server';
 import { KeepRecentHashedFiles } from './keepRecentHashedFiles.ts';
+import { webpackCache } from './webpackCache.ts';
 
 const require = createRequire(import.meta.url);
+const configFile = fileURLToPath(import.meta.url);
 
 export interface RemoteBuild {
   /** The federation name, e.g. 'cart' (package mf-cart). */
@@ -59,7 +62,7 @@ function serverConfig({ name, dir, exposes, serverExposes = [] }: RemoteBuild, p
       library: { type: 'commonjs-module' },
       clean: true,
     },
-    cache: { type: 'filesystem', cacheDirectory: path.join(dir, `../.cache/webpack/${name}-server`) },
+    cache: webpackCache(path.join(dir, `../.cache/webpack/${name}-server`), configFile, path.join(dir, 'webpack.config.ts')),
     resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
     module: {
       rules: [
@@ -131,7 +134,7 @@ function browserConfig({ name, dir, standalonePort, exposes }: RemoteBuild, prod
         // dist/server is the server build's (built alongside, cleaned by it).
         clean: { keep: (asset: string) => asset.startsWith('server/') },
       },
-      cache: { type: 'filesystem', cacheDirectory: path.join(dir, `../.cache/webpack/${name}`) },
+      cache: webpackCache(path.join(dir, `../.cache/webpack/${name}`), configFile, path.join(dir, 'webpack.config.ts')),
       resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
       module: {
         rules: [
@@ -151,7 +154,8 @@ function browserConfig({ name, dir, standalonePort, exposes }: RemoteBuild, prod
           dts: false,
           // In production the remote uses the federation runtime the shell provides instead of
           // shipping its own copy (about 20 KB gzip per remote); the dev harness keeps its own.
-          experiments: production ? { externalRuntime: true } : {},
+          // `target: 'web'` leaves the runtime's Node-only helpers out of the browser build.
+          experiments: { ...(production ? { externalRuntime: true } : {}), optimization: { target: 'web' } },
           exposes,
           shared: sharedSingletons(production),
         }),

@@ -1,5 +1,5 @@
 import { pageAnswer, type PageAnswer } from 'shared-events';
-import type { z } from 'zod/mini';
+import { safeParse, type GenericSchema, type InferOutput } from 'valibot';
 import {
   categoriesSchema,
   productListSchema,
@@ -120,19 +120,19 @@ export interface CatalogClientOptions {
 }
 
 export function createCatalogClient({ base = CATALOG_API_BASE, fetch: fetchImpl }: CatalogClientOptions = {}): CatalogClient {
-  function read<S extends z.ZodMiniType>(url: string, { status, body }: { status: number; body?: unknown }, schema: S): z.output<S> {
+  function read<S extends GenericSchema>(url: string, { status, body }: { status: number; body?: unknown }, schema: S): InferOutput<S> {
     if (status === 404) throw new CatalogError('not-found', `Not found: ${url}`, 404);
     if (status < 200 || status > 299) throw new CatalogError('http', `The catalogue answered ${status} for ${url}`, status);
-    const parsed = schema.safeParse(body);
+    const parsed = safeParse(schema, body);
     if (!parsed.success) throw new CatalogError('invalid', `The catalogue sent an unexpected answer for ${url}`);
-    return parsed.data;
+    return parsed.output;
   }
 
-  async function get<S extends z.ZodMiniType>(url: string, schema: S, signal: AbortSignal | undefined): Promise<z.output<S>> {
+  async function get<S extends GenericSchema>(url: string, schema: S, signal: AbortSignal | undefined): Promise<InferOutput<S>> {
     return read(url, await fetchAnswer(url, signal), schema);
   }
 
-  function peek<S extends z.ZodMiniType>(url: string, schema: S): Peeked<z.output<S>> | undefined {
+  function peek<S extends GenericSchema>(url: string, schema: S): Peeked<InferOutput<S>> | undefined {
     const answer: PageAnswer | undefined = pageAnswer(url);
     if (!answer) return undefined;
     try {

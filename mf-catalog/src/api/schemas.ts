@@ -1,88 +1,84 @@
-import { z } from 'zod/mini';
-
-// The gateway's Content-Security-Policy has no 'unsafe-eval', so nothing on the page may even probe for
-// `new Function` (the browser reports a caught attempt as a CSP violation too). zod/mini has no JIT and
-// never probes, so this remote does not need the call for itself. It stays because zod keeps this
-// setting in a page-wide global (globalThis.__zod_globalConfig) that every copy of zod reads, and full
-// zod in another remote (mf-account's lazily loaded firebase chunk) probes when it builds an object
-// schema unless `jitless` is already set. Drop it only once each remote sets `jitless` for itself.
-z.config({ jitless: true });
+import * as v from 'valibot';
 
 // What the catalogue service answers (DummyJSON-compatible plus our extensions). Schemas are loose:
 // the service may add fields without breaking this remote, and display fields fall back to neutral
-// values rather than losing a product over them.
+// values rather than losing a product over them. Valibot rather than zod in the browser: these
+// schemas are on every catalogue page's first load, where zod/mini cost 7.9 KB gzip and showed in
+// the listing's CPU profile (docs/decisions/0025). The catalogue service keeps zod.
 
-const text = z.catch(z.string(), '');
-const number = z.catch(z.number(), 0);
+const text = v.fallback(v.string(), '');
+const number = v.fallback(v.number(), 0);
+const nonNegativeInt = v.pipe(v.number(), v.integer(), v.minValue(0));
+const nonEmpty = v.pipe(v.string(), v.minLength(1));
 
-export const productSchema = z.looseObject({
-  id: z.int().check(z.nonnegative()),
-  title: z.string().check(z.minLength(1)),
-  price: z.number().check(z.nonnegative()),
-  description: z.optional(text),
-  category: z.optional(text),
-  discountPercentage: z._default(number, 0),
-  rating: z._default(number, 0),
-  stock: z._default(z.catch(z.int().check(z.nonnegative()), 0), 0),
-  brand: z.optional(z.nullable(text)),
-  color: z.optional(z.nullable(text)),
-  thumbnail: z._default(text, ''),
-  images: z.optional(z.catch(z.array(z.string()), [])),
-  sku: z.optional(text),
+export const productSchema = v.looseObject({
+  id: nonNegativeInt,
+  title: nonEmpty,
+  price: v.pipe(v.number(), v.minValue(0)),
+  description: v.optional(text),
+  category: v.optional(text),
+  discountPercentage: v.optional(number, 0),
+  rating: v.optional(number, 0),
+  stock: v.optional(v.fallback(nonNegativeInt, 0), 0),
+  brand: v.optional(v.nullable(text)),
+  color: v.optional(v.nullable(text)),
+  thumbnail: v.optional(text, ''),
+  images: v.optional(v.fallback(v.array(v.string()), () => [])),
+  sku: v.optional(text),
 });
 
-export type Product = z.output<typeof productSchema>;
+export type Product = v.InferOutput<typeof productSchema>;
 
 /**
  * A product handed from one screen to another, shown before the catalogue answers: unlike a fetched
  * product, every fact a card shows must be there (a missing stock would read "Out of stock").
  */
-export const handedCardSchema = z.looseObject({
-  ...productSchema.shape,
-  discountPercentage: z.number(),
-  rating: z.number(),
-  stock: z.int().check(z.nonnegative()),
+export const handedCardSchema = v.looseObject({
+  ...productSchema.entries,
+  discountPercentage: v.number(),
+  rating: v.number(),
+  stock: nonNegativeInt,
 });
 
 /** A search suggestion: the service answers only the selected fields. */
-export const suggestionSchema = z.looseObject({
-  id: z.int().check(z.nonnegative()),
-  title: z.string().check(z.minLength(1)),
-  price: z.number().check(z.nonnegative()),
-  thumbnail: z._default(text, ''),
+export const suggestionSchema = v.looseObject({
+  id: nonNegativeInt,
+  title: nonEmpty,
+  price: v.pipe(v.number(), v.minValue(0)),
+  thumbnail: v.optional(text, ''),
 });
 
-export type Suggestion = z.output<typeof suggestionSchema>;
+export type Suggestion = v.InferOutput<typeof suggestionSchema>;
 
-const count = z.catch(z.int().check(z.nonnegative()), 0);
+const count = v.fallback(nonNegativeInt, 0);
 
-export const facetsSchema = z.looseObject({
-  categories: z._default(z.array(z.looseObject({ slug: z.string(), name: z.string(), count })), []),
-  brands: z._default(z.array(z.looseObject({ name: z.string(), count })), []),
-  colors: z._default(z.array(z.looseObject({ name: z.string(), hex: z._default(text, ''), count })), []),
-  priceRanges: z._default(z.array(z.looseObject({ min: z.number(), max: z.number(), label: z._default(text, ''), count })), []),
+export const facetsSchema = v.looseObject({
+  categories: v.optional(v.array(v.looseObject({ slug: v.string(), name: v.string(), count })), () => []),
+  brands: v.optional(v.array(v.looseObject({ name: v.string(), count })), () => []),
+  colors: v.optional(v.array(v.looseObject({ name: v.string(), hex: v.optional(text, ''), count })), () => []),
+  priceRanges: v.optional(v.array(v.looseObject({ min: v.number(), max: v.number(), label: v.optional(text, ''), count })), () => []),
 });
 
-export type Facets = z.output<typeof facetsSchema>;
+export type Facets = v.InferOutput<typeof facetsSchema>;
 
-export function listSchema<T extends z.ZodMiniType>(item: T) {
-  return z.looseObject({
-    products: z.array(item),
-    total: z.int().check(z.nonnegative()),
+export function listSchema<T extends v.GenericSchema>(item: T) {
+  return v.looseObject({
+    products: v.array(item),
+    total: nonNegativeInt,
     /** Set when the catalogue stopped counting at `total` and more products match. */
-    totalIsLowerBound: z.optional(z.boolean()),
-    skip: z._default(count, 0),
-    limit: z._default(count, 0),
-    facets: z.optional(facetsSchema),
+    totalIsLowerBound: v.optional(v.boolean()),
+    skip: v.optional(count, 0),
+    limit: v.optional(count, 0),
+    facets: v.optional(facetsSchema),
   });
 }
 
 export const productListSchema = listSchema(productSchema);
-export type ProductList = z.output<typeof productListSchema>;
+export type ProductList = v.InferOutput<typeof productListSchema>;
 
 export const suggestionListSchema = listSchema(suggestionSchema);
-export type SuggestionList = z.output<typeof suggestionListSchema>;
+export type SuggestionList = v.InferOutput<typeof suggestionListSchema>;
 
-export const categorySchema = z.looseObject({ slug: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)) });
-export const categoriesSchema = z.array(categorySchema);
-export type Category = z.output<typeof categorySchema>;
+export const categorySchema = v.looseObject({ slug: nonEmpty, name: nonEmpty });
+export const categoriesSchema = v.array(categorySchema);
+export type Category = v.InferOutput<typeof categorySchema>;

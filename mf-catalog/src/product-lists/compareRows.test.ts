@@ -1,10 +1,11 @@
+import { parse } from 'valibot';
 import { productSchema, type Product } from '../api/schemas.ts';
 import { CatalogError } from '../api/client.ts';
 import { compareRows } from './compareRows.ts';
 import { loadProductsByIds } from './productsByIds.ts';
 
 const product = (fields: Partial<Product> & { id: number }): Product =>
-  productSchema.parse({ title: `Product ${fields.id}`, price: 10, discountPercentage: 0, rating: 4, stock: 5, brand: 'Acme', category: 'chairs', color: 'black', description: 'A chair.', ...fields });
+  parse(productSchema, { title: `Product ${fields.id}`, price: 10, discountPercentage: 0, rating: 4, stock: 5, brand: 'Acme', category: 'chairs', color: 'black', description: 'A chair.', ...fields });
 
 describe('the comparison rows', () => {
   it('marks exactly the facts that differ between the products', () => {

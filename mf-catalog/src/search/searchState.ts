@@ -1,3 +1,4 @@
+import { safeParse } from 'valibot';
 import { handedCardSchema, type Product } from '../api/schemas.ts';
 
 /** Results per page on /search (4 columns, 6 rows). */
@@ -22,10 +23,13 @@ export function readSearchLocation(search: string, state: unknown): SearchLocati
   const page = /^\d{1,6}$/.test(pageRaw) && Number(pageRaw) >= 1 ? Number(pageRaw) : 1;
   let handed: Product[] | null = null;
   if (isRecord(state) && Array.isArray(state.key) && fromState === term && page === 1) {
-    const parsed = state.key.map((item: unknown) => handedCardSchema.safeParse(item));
+    const cards = state.key.flatMap((item: unknown) => {
+      const parsed = safeParse(handedCardSchema, item);
+      return parsed.success ? [parsed.output] : [];
+    });
     // One partial card makes the page wait for the real results (skeletons) rather than show a
     // shorter or wrong list: the header may come from an older release that handed less.
-    if (parsed.every((result) => result.success)) handed = parsed.map((result) => result.data);
+    if (cards.length === state.key.length) handed = cards;
   }
   return { term, page, handed };
 }

@@ -9,6 +9,7 @@ import { Toasts } from '../toasts/Toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { appRoutes } from './routes.tsx';
 import { useDocumentTitle } from './useDocumentTitle.ts';
+import { LIVE_MARK } from './liveMark.ts';
 import styles from './App.module.css';
 
 export function App() {
@@ -22,6 +23,10 @@ export function App() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+
+  useEffect(() => {
+    performance.mark(LIVE_MARK);
+  }, []);
 
   return (
     <div className={styles.page} data-bus-id={busId}>
