@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App.tsx';
@@ -37,14 +38,19 @@ async function start(container: HTMLElement): Promise<void> {
       (error: unknown) => console.error(`${screen} could not be loaded; the page is rendered afresh`, error),
     );
   }
-  hydrateRoot(
-    container,
-    <PreloadedScreens.Provider value={preloaded}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </PreloadedScreens.Provider>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page in one task: the page is painted already, and controls that need
+  // script stay disabled until it is done (useHydrated).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <PreloadedScreens.Provider value={preloaded}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </PreloadedScreens.Provider>,
+    );
+  });
 }
 
 void start(root);
