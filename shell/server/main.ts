@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 import { createGateway } from './gateway.ts';
 
+/** One page of each server-rendered screen (mf-catalog's serverExposes), rendered before announcing. */
+const WARM_UP_PAGES = ['/', '/shop', '/shop/1', '/search?q=chair'];
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function serve(config: GatewayConfig): Promise<void> {
@@ -21,9 +24,13 @@ async function serve(config: GatewayConfig): Promise<void> {
     if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await app.close();
   });
-  // The first page loads the shell's and the catalogue's server builds (over HTTP, from this
-  // gateway): done now, the first shopper's page is rendered within its budget too.
-  if (config.serverRendering) await Promise.race([app.inject({ url: '/' }).catch(() => undefined), delay(5_000)]);
+  // A page's first render loads the shell's server build and its screen's chunk of the catalogue's
+  // (over HTTP, from this gateway): one page of each kind now, so the first shopper's page of any
+  // kind is rendered within its budget too (on a busy machine a cold screen missed it).
+  if (config.serverRendering) {
+    const warmUp = WARM_UP_PAGES.map((url) => app.inject({ url }).catch(() => undefined));
+    await Promise.race([Promise.all(warmUp), delay(5_000)]);
+  }
   if (cluster.isPrimary) console.log(`[gateway] storefront at http://localhost:${config.port}`);
 }
 

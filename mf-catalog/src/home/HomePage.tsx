@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { catalog, listUrl, type ListParams } from '../api/client.ts';
 import type { Product } from '../api/schemas.ts';
 import { useRequest } from '../api/useRequest.ts';
-import { useBusInstanceId } from 'shared-events/react';
+import { markBusInstance } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '../ui/icons.tsx';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
@@ -31,13 +31,12 @@ function useSection(params: ListParams) {
 
 export default function HomePage() {
   const t = useT();
-  const busId = useBusInstanceId();
   const newArrivals = useSection(HOME_SECTIONS.newArrivals);
   const bestsellers = useSection(HOME_SECTIONS.bestsellers);
   const specialOffers = useSection(HOME_SECTIONS.specialOffers);
 
   return (
-    <div className={styles.page} data-remote="catalog" data-bus-id={busId}>
+    <div className={styles.page} data-remote="catalog" ref={markBusInstance}>
       <h1 className={styles.visuallyHidden}>{t('home.title')}</h1>
       <HeroCarousel />
 

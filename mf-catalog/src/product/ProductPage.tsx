@@ -4,7 +4,7 @@ import { breadcrumb } from 'shared-events';
 import { CatalogError, catalog } from '../api/client.ts';
 import type { Product } from '../api/schemas.ts';
 import { useRequest } from '../api/useRequest.ts';
-import { useBusInstanceId, useHydrated } from 'shared-events/react';
+import { markBusInstance, useHydrated } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { categoryName, colorName, nameOfSlug } from '../ui/names.ts';
 import { addToCart } from '../ui/addToCart.ts';
@@ -22,7 +22,6 @@ import styles from './ProductPage.module.css';
 
 export default function ProductPage() {
   const t = useT();
-  const busId = useBusInstanceId();
   const { id: rawId } = useParams();
   const id = parseProductId(rawId);
   // Exactly one request per id: the key is the id, nothing else re-runs it.
@@ -38,7 +37,7 @@ export default function ProductPage() {
   const notFound = id === null || (request.status === 'error' && request.error instanceof CatalogError && (request.error.kind === 'not-found' || request.error.status === 400));
 
   return (
-    <div className={styles.page} data-remote="catalog" data-bus-id={busId}>
+    <div className={styles.page} data-remote="catalog" ref={markBusInstance}>
       {notFound ? (
         <div className={styles.notFound} role="status">
           <h1 className={styles.notFoundTitle}>{t('product.notFoundTitle')}</h1>

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, Link } from 'react-router-dom';
 import { CARD_FIELDS, catalog, listUrl, type ListParams } from '../api/client.ts';
 import { useRequest } from '../api/useRequest.ts';
-import { useBusInstanceId, useLanguage } from 'shared-events/react';
+import { markBusInstance, useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { shownTotal } from '../api/totals.ts';
 import { pageCount } from '../shop/pagination.ts';
@@ -16,7 +16,6 @@ const EAGER_CARDS = 4;
 
 export default function SearchPage() {
   const t = useT();
-  const busId = useBusInstanceId();
   const language = useLanguage();
   const location = useLocation();
   const navigate = useNavigate();
@@ -39,7 +38,7 @@ export default function SearchPage() {
   };
 
   return (
-    <div className={styles.page} data-remote="catalog" data-bus-id={busId}>
+    <div className={styles.page} data-remote="catalog" ref={markBusInstance}>
       <header className={styles.head}>
         <h1 className={styles.title}>{t('search.title')}</h1>
         {term ? (

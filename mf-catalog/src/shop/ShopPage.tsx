@@ -4,7 +4,7 @@ import { loadCategories } from '../api/categories.ts';
 import { catalog, listUrl } from '../api/client.ts';
 import { useRequest } from '../api/useRequest.ts';
 import { shownTotal } from '../api/totals.ts';
-import { useBusInstanceId, useLanguage } from 'shared-events/react';
+import { markBusInstance, useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { CloseIcon } from '../ui/icons.tsx';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
@@ -38,7 +38,6 @@ const MAX_SKELETONS = 9;
 
 export default function ShopPage() {
   const t = useT();
-  const busId = useBusInstanceId();
   const language = useLanguage();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = useMemo(() => parseShopQuery(searchParams), [searchParams]);
@@ -123,7 +122,7 @@ export default function ShopPage() {
   const gridClass = `${styles.grid} ${query.view === 'list' ? styles.gridList : ''}`;
 
   return (
-    <div className={styles.page} data-remote="catalog" data-bus-id={busId}>
+    <div className={styles.page} data-remote="catalog" ref={markBusInstance}>
       <div className={styles.heading}>
         <h1 className={styles.title}>{t('shop.title')}</h1>
         {currentCategory || query.category ? <p className={styles.subtitle}>{title}</p> : null}

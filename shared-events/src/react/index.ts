@@ -4,6 +4,6 @@
 export { useLanguage, useTranslate } from './language.ts';
 export { useCartItems, useCompareIds, useCouponCode, useProfile, useSession, useWishlistIds } from './state.ts';
 export { useDropdown } from './dropdown.ts';
-export { useBusInstanceId } from './busInstance.ts';
+export { markBusInstance } from './busInstance.ts';
 export { useHydrated } from './hydration.ts';
 export { fieldWiring, type FieldControl, type FieldWiring } from './field.ts';

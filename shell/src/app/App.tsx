@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { useBusInstanceId, useCompareIds } from 'shared-events/react';
+import { markBusInstance, useCompareIds } from 'shared-events/react';
 import { RemoteSlot } from '../remotes/RemoteSlot.tsx';
 import { Header } from '../header/Header.tsx';
 import { Footer } from '../footer/Footer.tsx';
@@ -14,11 +14,8 @@ import styles from './App.module.css';
 
 export function App() {
   const t = useT();
-  const busId = useBusInstanceId();
   const { pathname } = useLocation();
   useDocumentTitle();
-  // The tray is for getting to /compare; on /compare the page itself shows the products.
-  const comparing = useCompareIds().length > 0 && pathname.toLowerCase().replace(/\/$/, '') !== '/compare';
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -29,7 +26,7 @@ export function App() {
   }, []);
 
   return (
-    <div className={styles.page} data-bus-id={busId}>
+    <div className={styles.page} ref={markBusInstance}>
       <a className={styles.skipLink} href="#main">
         {t('a11y.skip')}
       </a>
@@ -42,15 +39,26 @@ export function App() {
           ))}
         </Routes>
       </main>
-      {/* The tray is mf-catalog's; it is loaded only while the shopper compares, and this box keeps
-          the footer clear of the fixed bar. */}
-      {comparing ? (
-        <div className={styles.traySpace}>
-          <RemoteSlot remote="catalog" exposed="CompareTray" variant="widget" deferred />
-        </div>
-      ) : null}
+      <CompareTraySpace />
       <Footer />
       <Toasts />
+    </div>
+  );
+}
+
+/**
+ * mf-catalog's compare tray, loaded only while the shopper compares; this box keeps the footer clear
+ * of the fixed bar. Its own component, so the compare list (known only in the browser) re-renders
+ * this box when hydration meets it, not the whole page. The tray is for getting to /compare; on
+ * /compare the page itself shows the products.
+ */
+function CompareTraySpace() {
+  const { pathname } = useLocation();
+  const comparing = useCompareIds().length > 0 && pathname.toLowerCase().replace(/\/$/, '') !== '/compare';
+  if (!comparing) return null;
+  return (
+    <div className={styles.traySpace}>
+      <RemoteSlot remote="catalog" exposed="CompareTray" variant="widget" deferred />
     </div>
   );
 }

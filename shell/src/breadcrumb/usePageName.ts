@@ -16,7 +16,10 @@ export function usePageName(): string | undefined {
 
   useEffect(() => {
     const subscription = bus.on('breadcrumb:navigated').subscribe((event) => {
-      setNamed({ pathname: window.location.pathname, name: event.currentname });
+      const shown = { pathname: window.location.pathname, name: event.currentname };
+      // The same name again (a server-rendered product page announcing the title it was rendered
+      // with) keeps the state, so the layout around the page is not rendered again for nothing.
+      setNamed((current) => (current?.pathname === shown.pathname && current.name === shown.name ? current : shown));
     });
     return () => subscription.unsubscribe();
   }, []);
