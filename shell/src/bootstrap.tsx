@@ -1,7 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './app/App.tsx';
 import { loadComponent, type ExposedComponent } from './remotes/federation.ts';
 import { PreloadedScreens } from './remotes/preloadedScreens.ts';
 
@@ -18,8 +17,18 @@ function serverScreen(): string | null {
   }
 }
 
+/** Ends the current task, so the browser can paint and handle input before the next piece of start-up. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The shell's own tree (its components, shared-events, the bus contract), evaluated in a task of its
+ * own after React's: one long start-up task becomes two. Eager: it is in this chunk, no request.
+ */
+const loadApp = async () => (await import(/* webpackMode: "eager" */ './app/App.tsx')).App;
+
 async function start(container: HTMLElement): Promise<void> {
   if (container.dataset.rendered !== 'server') {
+    const App = await loadApp();
     createRoot(container).render(
       <BrowserRouter>
         <App />
@@ -29,15 +38,20 @@ async function start(container: HTMLElement): Promise<void> {
   }
   // The page arrived rendered: load the screen it shows before hydrating, so the first render in
   // the browser is the same as the server's (a screen that cannot load is rendered afresh instead).
+  // Its requests go out first; the shell's tree is evaluated while they travel.
   const preloaded = new Map<string, ExposedComponent>();
   const screen = serverScreen();
+  let screenLoaded = Promise.resolve();
   if (screen) {
     const [remote, exposed] = screen.split('/') as [Parameters<typeof loadComponent>[0], string];
-    await loadComponent(remote, exposed).then(
-      (component) => preloaded.set(screen, component),
+    screenLoaded = loadComponent(remote, exposed).then(
+      (component) => void preloaded.set(screen, component),
       (error: unknown) => console.error(`${screen} could not be loaded; the page is rendered afresh`, error),
     );
   }
+  await yieldToBrowser();
+  const App = await loadApp();
+  await screenLoaded;
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page in one task: the page is painted already, and controls that need
   // script stay disabled until it is done (useHydrated).
