@@ -165,6 +165,8 @@ test.describe('home', () => {
     await page.goto('/');
     const row = section(page, 'New Arrivals');
     const next = row.getByRole('button', { name: 'Next products' });
+    // The arrows work once the page is live; until then they are disabled (and cannot take focus).
+    await expect(next).toBeEnabled();
     await next.focus();
     const visible = row.locator('li:not([aria-hidden="true"]) article h3');
     const first = await visible.first().innerText();

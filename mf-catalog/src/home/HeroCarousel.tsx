@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useHydrated } from 'shared-events/react';
 import { CATALOG_API_BASE } from '../api/client.ts';
 import { useT } from '../i18n/useT.ts';
 import { PauseIcon, PlayIcon } from '../ui/icons.tsx';
@@ -27,6 +28,7 @@ export const bannerUrl = (n: number) => `${CATALOG_API_BASE}/images/banners/${n}
  */
 export function HeroCarousel() {
   const t = useT();
+  const live = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
   const count = SLIDES.length;
   // Position on the track: 0..count, where `count` is the copy of slide 0.
@@ -161,6 +163,7 @@ export function HeroCarousel() {
           aria-label={playing ? t('hero.pause') : t('hero.play')}
           title={playing ? t('hero.pause') : t('hero.play')}
           hidden={reducedMotion}
+          disabled={!live}
         >
           {playing ? <PauseIcon size={16} /> : <PlayIcon size={14} />}
         </button>
@@ -173,6 +176,7 @@ export function HeroCarousel() {
               aria-label={t('hero.goTo', { n: index + 1 })}
               aria-current={index === current ? 'true' : undefined}
               onClick={() => show(index)}
+              disabled={!live}
             />
           ))}
         </div>
