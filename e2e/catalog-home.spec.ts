@@ -178,6 +178,23 @@ test.describe('home', () => {
     await expect(row.locator('li[aria-hidden="true"]').first()).toHaveAttribute('inert', '');
   });
 
+  test('the sections below the fold hydrate the markup the server sent, even when the shopper acts first', async ({ page }) => {
+    await page.goto('/');
+    // An expando React knows nothing about: it survives only if hydration adopts the server's node.
+    const firstCard = () => section(page, 'Our Bestsellers').locator('article').first();
+    await firstCard().evaluate((card) => Object.assign(card, { fromServer: true }));
+    // Input anywhere opens the deferred sections, so the change of language finds them ready to
+    // hydrate instead of throwing their markup away.
+    await page.getByRole('button', { name: 'RU', exact: true }).click();
+    await expect(catalogMain(page).getByRole('heading', { level: 2, name: 'Хиты продаж' })).toBeVisible();
+    await expect(section(page, 'Хиты продаж').locator('article')).toHaveCount(4);
+    expect(await section(page, 'Хиты продаж').locator('article').first().evaluate((card) => (card as HTMLElement & { fromServer?: boolean }).fromServer)).toBe(true);
+    // And they work: the first card's Add to Cart, once scrolled to.
+    const add = section(page, 'Хиты продаж').locator('article').first().getByRole('button', { name: /^В корзину:/ });
+    await add.scrollIntoViewIfNeeded();
+    await expect(add).toBeEnabled();
+  });
+
   test('switches language live (EN/RU)', async ({ page }) => {
     await page.goto('/');
     await expect(catalogMain(page).getByRole('heading', { name: 'New Arrivals' })).toBeVisible();

@@ -7,6 +7,7 @@ import { markBusInstance } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '../ui/icons.tsx';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
+import { HydrateLater } from '../ui/HydrateLater.tsx';
 import { ErrorState } from '../ui/Status.tsx';
 import { bannerUrl, HeroCarousel } from './HeroCarousel.tsx';
 import { HOME_SECTIONS } from './homeQueries.ts';
@@ -73,17 +74,22 @@ export default function HomePage() {
         </SectionBody>
       </Section>
 
-      <Section id="bestsellers" title={t('home.bestsellers')} subtitle={t('home.bestsellersText')} viewAll="/shop?sort=best-seller">
-        <SectionBody request={bestsellers} skeletons={4}>
-          {(products) => <ProductGrid products={products} badge="discount" />}
-        </SectionBody>
-      </Section>
+      {/* Below the fold on every screen size: each hydrates when near the viewport, on idle or at the first input. */}
+      <HydrateLater>
+        <Section id="bestsellers" title={t('home.bestsellers')} subtitle={t('home.bestsellersText')} viewAll="/shop?sort=best-seller">
+          <SectionBody request={bestsellers} skeletons={4}>
+            {(products) => <ProductGrid products={products} badge="discount" />}
+          </SectionBody>
+        </Section>
+      </HydrateLater>
 
-      <Section id="special-offers" title={t('home.specialOffers')} subtitle={t('home.specialOffersText')} viewAll="/shop?sort=final-offer">
-        <SectionBody request={specialOffers} skeletons={4}>
-          {(products) => <ProductGrid products={products} badge="discount" />}
-        </SectionBody>
-      </Section>
+      <HydrateLater>
+        <Section id="special-offers" title={t('home.specialOffers')} subtitle={t('home.specialOffersText')} viewAll="/shop?sort=final-offer">
+          <SectionBody request={specialOffers} skeletons={4}>
+            {(products) => <ProductGrid products={products} badge="discount" />}
+          </SectionBody>
+        </Section>
+      </HydrateLater>
     </div>
   );
 }
