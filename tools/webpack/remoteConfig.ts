@@ -10,6 +10,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServer } from 'webpack-dev-server';
 import { KeepRecentHashedFiles } from './keepRecentHashedFiles.ts';
+import { SharedImportsPlugin } from './sharedImports.ts';
 import { webpackCache } from './webpackCache.ts';
 
 const require = createRequire(import.meta.url);
@@ -159,6 +160,8 @@ function browserConfig({ name, dir, standalonePort, exposes }: RemoteBuild, prod
           exposes,
           shared: sharedSingletons(production),
         }),
+        // What the exposed code imports from each singleton, for the release gate (shell/releases/).
+        new SharedImportsPlugin(),
         new HtmlWebpackPlugin({ template: './src/standalone/index.html', chunks: ['standalone'], filename: 'index.html' }),
         new MiniCssExtractPlugin({ filename: `[name]${hash}.css`, chunkFilename: `[name]${hash}.css` }),
       ],
