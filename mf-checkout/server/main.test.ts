@@ -108,7 +108,7 @@ test('Firebase ID tokens from the Auth emulator open a session; orders stay with
 test('kill -9 after a charge went through: the restarted service makes the order paid', async () => {
   const first = await startService();
   // What a process killed between "charge sent" and "order marked paid" leaves behind.
-  const repository = openSqliteRepository(path.join(dir, 'orders.db'));
+  const repository = await openSqliteRepository(path.join(dir, 'orders.db'));
   const createdAt = new Date(Date.now() - 5 * 60_000).toISOString();
   const { order } = await repository.createPending({
     id: randomUUID(),

@@ -172,7 +172,7 @@ async function openStorage(backend: 'sqlite' | 'postgres'): Promise<Storage> {
   if (backend === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'checkout-fuzz-'));
     const file = path.join(dir, 'orders.db');
-    const repository = openSqliteRepository(file);
+    const repository = await openSqliteRepository(file);
     return {
       repository,
       async rows() {

@@ -1,46 +1,9 @@
 import pg from 'pg';
 import type { Failure, NewOrder, Order, OrderLine, Totals } from '../orders/model.ts';
+import { postgresMigrations, STORE } from './migrations/index.ts';
+import { migratePostgres } from './migrations/runner.ts';
 import type { OrderRepository } from './repository.ts';
-import { linesByOrder, toOrder, type LineRow, type OrderRow } from './rows.ts';
-
-const schema = `
-CREATE TABLE IF NOT EXISTS orders (
-  id text PRIMARY KEY,
-  number integer GENERATED ALWAYS AS IDENTITY (START WITH 1001) UNIQUE,
-  idempotency_key text NOT NULL UNIQUE,
-  request_hash text NOT NULL,
-  uid text,
-  email text NOT NULL,
-  billing jsonb NOT NULL,
-  status text NOT NULL CHECK (status IN ('pending', 'paid', 'failed')),
-  subtotal_cents integer NOT NULL DEFAULT 0,
-  discount_cents integer NOT NULL DEFAULT 0,
-  total_cents integer NOT NULL DEFAULT 0,
-  currency text NOT NULL,
-  coupon text,
-  payment_id text,
-  payment_source text,
-  charge_started_at timestamptz,
-  failure_code text,
-  failure_message text,
-  stock_settled boolean NOT NULL DEFAULT false,
-  created_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL
-);
-CREATE INDEX IF NOT EXISTS orders_uid_created ON orders (uid, created_at DESC);
-CREATE INDEX IF NOT EXISTS orders_status_created ON orders (status, created_at);
-CREATE INDEX IF NOT EXISTS orders_unsettled ON orders (updated_at) WHERE NOT stock_settled;
-CREATE TABLE IF NOT EXISTS order_lines (
-  order_id text NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
-  position integer NOT NULL,
-  product_id text NOT NULL,
-  title text NOT NULL,
-  unit_cents integer NOT NULL,
-  quantity integer NOT NULL,
-  line_cents integer NOT NULL,
-  PRIMARY KEY (order_id, position)
-);
-`;
+import { linesByOrder, toEvent, toOrder, type EventRow, type LineRow, type OrderRow } from './rows.ts';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -53,7 +16,8 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-export async function openPostgresRepository(options: PostgresOptions): Promise<OrderRepository> {
+/** A pool on the orders schema; not migrated yet. */
+export function connectOrdersPool(options: PostgresOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
@@ -62,8 +26,18 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
   });
   // An idle client that loses its connection emits 'error'; unhandled, that would crash the process.
   pool.on('error', () => undefined);
+  return pool;
+}
 
-  await migrate(pool);
+export async function openPostgresRepository(options: PostgresOptions): Promise<OrderRepository> {
+  const pool = connectOrdersPool(options);
+  // Instances starting together take turns on the runner's lock; SchemaTooNewError if a newer release migrated it.
+  try {
+    await migratePostgres(pool, STORE, postgresMigrations);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
 
   async function query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
     return pool.query<R>(sql, params);
@@ -86,6 +60,28 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
 
   async function changed(sql: string, params: unknown[]): Promise<boolean> {
     return ((await query(sql, params)).rowCount ?? 0) > 0;
+  }
+
+  /**
+   * A compare-and-set status change and its event in one statement: the row is locked, the change
+   * made only when \`allowedFrom\` holds for its previous status (\`before.status\`), and the event
+   * written only for a change that happened. \`set\` names its own values from $6 on.
+   */
+  async function changeStatus(
+    id: string,
+    at: string,
+    change: { set: string; values: unknown[]; allowedFrom: string },
+    event: { type: string; to: string; detail: Record<string, unknown> },
+  ): Promise<boolean> {
+    return changed(
+      `WITH before AS (SELECT id, status FROM orders WHERE id = $1 FOR UPDATE),
+            moved AS (UPDATE orders SET status = $5, ${change.set}, updated_at = $2
+                      FROM before WHERE orders.id = before.id AND ${change.allowedFrom}
+                      RETURNING orders.id, before.status AS from_status, COALESCE(orders.payment_source, 'system') AS actor)
+       INSERT INTO order_events (order_id, type, from_status, to_status, actor, detail, at)
+       SELECT id, $4, from_status, $5, actor, $3, $2 FROM moved`,
+      [id, at, JSON.stringify(event.detail), event.type, event.to, ...change.values],
+    );
   }
 
   return {
@@ -151,20 +147,21 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
     },
 
     async markPaid(id: string, paymentId: string, at: string) {
-      return changed(
-        `UPDATE orders SET status = 'paid', payment_id = $1, failure_code = NULL, failure_message = NULL,
-                           stock_settled = false, updated_at = $2
-         WHERE id = $3 AND status <> 'paid'`,
-        [paymentId, at, id],
+      return changeStatus(
+        id,
+        at,
+        { set: 'payment_id = $6, failure_code = NULL, failure_message = NULL, stock_settled = false', values: [paymentId], allowedFrom: `before.status <> 'paid'` },
+        { type: 'payment_succeeded', to: 'paid', detail: { paymentId } },
       );
     },
 
     async markFailed(id: string, failure: Failure, at: string, options: { onlyIfNotCharged?: boolean } = {}) {
-      const guard = options.onlyIfNotCharged ? 'AND charge_started_at IS NULL' : '';
-      return changed(
-        `UPDATE orders SET status = 'failed', failure_code = $1, failure_message = $2, updated_at = $3
-         WHERE id = $4 AND status = 'pending' ${guard}`,
-        [failure.code, failure.message, at, id],
+      const guard = options.onlyIfNotCharged ? ' AND orders.charge_started_at IS NULL' : '';
+      return changeStatus(
+        id,
+        at,
+        { set: 'failure_code = $6, failure_message = $7', values: [failure.code, failure.message], allowedFrom: `before.status = 'pending'${guard}` },
+        { type: 'payment_failed', to: 'failed', detail: { code: failure.code, message: failure.message } },
       );
     },
 
@@ -204,24 +201,13 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
       return withLines(result.rows);
     },
 
+    async listEvents(orderId: string) {
+      const result = await query<EventRow>('SELECT * FROM order_events WHERE order_id = $1 ORDER BY id', [orderId]);
+      return result.rows.map(toEvent);
+    },
+
     async close() {
       await pool.end();
     },
   };
-}
-
-/** Several instances may start together: an advisory lock keeps their CREATE ... IF NOT EXISTS from racing. */
-async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext('mf-checkout:schema'))`);
-    await client.query(schema);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }

@@ -89,4 +89,29 @@ describe.each(backends)('order repository on %s', (backend) => {
     await repo().markStockSettled(older.order.id, at());
     expect((await repo().listUnsettledUpdatedBefore(at(1000))).map((o) => o.id)).not.toContain(older.order.id);
   });
+
+  test('each status change is recorded once, with who made it and when; a change that lost records nothing', async () => {
+    const { order } = await repo().createPending(newOrder());
+    await repo().markChargeStarted(order.id, 'pi_123', at());
+    expect(await repo().listEvents(order.id)).toEqual([]);
+
+    const paidAt = new Date(Date.UTC(2026, 10, 26, 12, 0)).toISOString();
+    const paid = await Promise.all([repo().markPaid(order.id, 'pi_123', paidAt), repo().markPaid(order.id, 'pi_123', paidAt)]);
+    expect(paid.sort()).toEqual([false, true]);
+    expect(await repo().markFailed(order.id, { code: 'card_declined', message: 'm' }, at())).toBe(false);
+    expect(await repo().listEvents(order.id)).toEqual([
+      { id: expect.any(Number), orderId: order.id, type: 'payment_succeeded', fromStatus: 'pending', toStatus: 'paid', actor: 'pi_123', detail: { paymentId: 'pi_123' }, at: paidAt },
+    ]);
+
+    const declined = (await repo().createPending(newOrder())).order;
+    expect(await repo().markFailed(declined.id, { code: 'card_declined', message: 'Your card was declined.' }, at())).toBe(true);
+    expect(await repo().markPaid(declined.id, 'ch_late', at())).toBe(true);
+    const events = await repo().listEvents(declined.id);
+    expect(events.map((event) => [event.type, event.fromStatus, event.toStatus, event.actor])).toEqual([
+      ['payment_failed', 'pending', 'failed', 'system'],
+      ['payment_succeeded', 'failed', 'paid', 'system'],
+    ]);
+    expect(events[0]!.detail).toEqual({ code: 'card_declined', message: 'Your card was declined.' });
+    expect(events[1]!.id).toBeGreaterThan(events[0]!.id);
+  });
 });

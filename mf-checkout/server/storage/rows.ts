@@ -1,4 +1,5 @@
 import type { Billing, Order, OrderLine, OrderStatus } from '../orders/model.ts';
+import type { OrderEvent } from './repository.ts';
 
 /** A row of `orders` as either driver returns it (SQLite: text and 0/1, PostgreSQL: Date, jsonb, boolean). */
 export interface OrderRow {
@@ -32,6 +33,17 @@ export interface LineRow {
   unit_cents: number;
   quantity: number;
   line_cents: number;
+}
+
+export interface EventRow {
+  id: number | string;
+  order_id: string;
+  type: string;
+  from_status: string | null;
+  to_status: string;
+  actor: string;
+  detail: string | Record<string, unknown>;
+  at: string | Date;
 }
 
 function iso(value: string | Date): string {
@@ -84,4 +96,17 @@ export function linesByOrder(rows: LineRow[]): Map<string, LineRow[]> {
     grouped.set(row.order_id, list);
   }
   return grouped;
+}
+
+export function toEvent(row: EventRow): OrderEvent {
+  return {
+    id: Number(row.id),
+    orderId: row.order_id,
+    type: row.type,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    actor: row.actor,
+    detail: typeof row.detail === 'string' ? (JSON.parse(row.detail) as Record<string, unknown>) : row.detail,
+    at: iso(row.at),
+  };
 }

@@ -2,53 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { Failure, NewOrder, Order, OrderLine, Totals } from '../orders/model.ts';
+import { sqliteMigrations, STORE } from './migrations/index.ts';
+import { migrateSqlite } from './migrations/runner.ts';
 import type { OrderRepository } from './repository.ts';
-import { linesByOrder, toOrder, type LineRow, type OrderRow } from './rows.ts';
+import { linesByOrder, toEvent, toOrder, type EventRow, type LineRow, type OrderRow } from './rows.ts';
 
-const schema = `
-CREATE TABLE IF NOT EXISTS orders (
-  id TEXT PRIMARY KEY,
-  number INTEGER NOT NULL UNIQUE,
-  idempotency_key TEXT NOT NULL UNIQUE,
-  request_hash TEXT NOT NULL,
-  uid TEXT,
-  email TEXT NOT NULL,
-  billing TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'failed')),
-  subtotal_cents INTEGER NOT NULL DEFAULT 0,
-  discount_cents INTEGER NOT NULL DEFAULT 0,
-  total_cents INTEGER NOT NULL DEFAULT 0,
-  currency TEXT NOT NULL,
-  coupon TEXT,
-  payment_id TEXT,
-  payment_source TEXT,
-  charge_started_at TEXT,
-  failure_code TEXT,
-  failure_message TEXT,
-  stock_settled INTEGER NOT NULL DEFAULT 0,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS orders_uid_created ON orders (uid, created_at DESC);
-CREATE INDEX IF NOT EXISTS orders_status_created ON orders (status, created_at);
-CREATE INDEX IF NOT EXISTS orders_unsettled ON orders (updated_at) WHERE stock_settled = 0;
-CREATE TABLE IF NOT EXISTS order_lines (
-  order_id TEXT NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
-  position INTEGER NOT NULL,
-  product_id TEXT NOT NULL,
-  title TEXT NOT NULL,
-  unit_cents INTEGER NOT NULL,
-  quantity INTEGER NOT NULL,
-  line_cents INTEGER NOT NULL,
-  PRIMARY KEY (order_id, position)
-);
-`;
-
-/**
- * Embedded default. node:sqlite is synchronous, so each method runs to completion without
- * interleaving inside this process; WAL plus a busy timeout lets other processes share the file.
- */
-export function openSqliteRepository(file: string): OrderRepository {
+/** The orders file with the pragmas every connection to it needs; not migrated yet. */
+export function connectOrdersDatabase(file: string): DatabaseSync {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL');
@@ -56,7 +16,22 @@ export function openSqliteRepository(file: string): OrderRepository {
   // FULL, not NORMAL: a paid order must survive a power cut, not only a process crash.
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
-  db.exec(schema);
+  return db;
+}
+
+/**
+ * Embedded default. node:sqlite is synchronous, so each method runs to completion without
+ * interleaving inside this process; WAL plus a busy timeout lets other processes share the file.
+ */
+export async function openSqliteRepository(file: string): Promise<OrderRepository> {
+  const db = connectOrdersDatabase(file);
+  // Brought to this release's schema before anything reads it; SchemaTooNewError if a newer release migrated it.
+  try {
+    await migrateSqlite(db, STORE, sqliteMigrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 
   const insertOrder = db.prepare(`
     INSERT INTO orders (id, number, idempotency_key, request_hash, uid, email, billing, status, currency, coupon,
@@ -96,6 +71,28 @@ export function openSqliteRepository(file: string): OrderRepository {
 
   function changes(sql: string, ...params: SQLInputValue[]): boolean {
     return Number(db.prepare(sql).run(...params).changes) > 0;
+  }
+
+  const statusOf = db.prepare('SELECT status FROM orders WHERE id = ?');
+  const insertEvent = db.prepare(`INSERT INTO order_events (order_id, type, from_status, to_status, actor, detail, at)
+                                  VALUES (?, ?, ?, ?, ?, ?, ?)`);
+
+  /** A compare-and-set status change (an UPDATE ... RETURNING the actor) and its event, in one transaction. */
+  function changeStatus(
+    id: string,
+    update: string,
+    params: SQLInputValue[],
+    event: { type: string; to: string; detail: Record<string, unknown>; at: string },
+  ): boolean {
+    let changed = false;
+    transaction(() => {
+      const before = statusOf.get(id) as { status: string } | undefined;
+      const row = db.prepare(update).get(...params) as { actor: string } | undefined;
+      if (!row) return;
+      insertEvent.run(id, event.type, before?.status ?? null, event.to, row.actor, JSON.stringify(event.detail), event.at);
+      changed = true;
+    });
+    return changed;
   }
 
   return {
@@ -151,25 +148,26 @@ export function openSqliteRepository(file: string): OrderRepository {
     },
 
     async markPaid(id: string, paymentId: string, at: string) {
-      return changes(
+      return changeStatus(
+        id,
         `UPDATE orders SET status = 'paid', payment_id = ?, failure_code = NULL, failure_message = NULL,
                            stock_settled = 0, updated_at = ?
-         WHERE id = ? AND status <> 'paid'`,
-        paymentId,
-        at,
-        id,
+         WHERE id = ? AND status <> 'paid'
+         RETURNING COALESCE(payment_source, 'system') AS actor`,
+        [paymentId, at, id],
+        { type: 'payment_succeeded', to: 'paid', detail: { paymentId }, at },
       );
     },
 
     async markFailed(id: string, failure: Failure, at: string, options: { onlyIfNotCharged?: boolean } = {}) {
       const guard = options.onlyIfNotCharged ? 'AND charge_started_at IS NULL' : '';
-      return changes(
-        `UPDATE orders SET status = 'failed', failure_code = ?, failure_message = ?, updated_at = ?
-         WHERE id = ? AND status = 'pending' ${guard}`,
-        failure.code,
-        failure.message,
-        at,
+      return changeStatus(
         id,
+        `UPDATE orders SET status = 'failed', failure_code = ?, failure_message = ?, updated_at = ?
+         WHERE id = ? AND status = 'pending' ${guard}
+         RETURNING COALESCE(payment_source, 'system') AS actor`,
+        [failure.code, failure.message, at, id],
+        { type: 'payment_failed', to: 'failed', detail: { code: failure.code, message: failure.message }, at },
       );
     },
 
@@ -208,6 +206,11 @@ export function openSqliteRepository(file: string): OrderRepository {
                   ORDER BY updated_at`)
         .all(cutoff) as unknown as OrderRow[];
       return withLines(rows);
+    },
+
+    async listEvents(orderId: string) {
+      const rows = db.prepare('SELECT * FROM order_events WHERE order_id = ? ORDER BY id').all(orderId) as unknown as EventRow[];
+      return rows.map(toEvent);
     },
 
     async close() {

@@ -28,11 +28,11 @@ export async function openTestRepository(backend: Backend): Promise<TestStorage>
   if (backend === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'checkout-test-'));
     const file = path.join(dir, 'orders.db');
-    const repository = openSqliteRepository(file);
+    const repository = await openSqliteRepository(file);
     return {
       repository,
       async reopen() {
-        extra.push(openSqliteRepository(file));
+        extra.push(await openSqliteRepository(file));
         return extra.at(-1)!;
       },
       async cleanup() {
