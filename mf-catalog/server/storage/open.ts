@@ -15,6 +15,6 @@ export async function openStore(
         schema: config.databaseSchema,
         poolSize: config.databasePoolSize,
       })
-    : new SqliteDriver(config.sqlitePath);
+    : await SqliteDriver.open(config.sqlitePath);
   return SqlCatalogStore.open(driver, config.countCacheTtlMs);
 }

@@ -1,60 +1,20 @@
-// The PostgreSQL driver (pg): schema, search table, pools (primary and optional read replica), prepared
+// The PostgreSQL driver (pg): opening and migrating the schema, search, pools (primary and optional read replica), prepared
 // statements, bulk loading, and change notices between the instances that share one database.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ProductRecord } from '../products/model.ts';
 import type { ProductChange, SqlDriver, Transaction } from './catalogStore.ts';
 import { cubeSql, type CubeRow } from './facetCube.ts';
+import { migrateCatalogPostgres, quoteIdentifier } from './migrations/index.ts';
 import { PRODUCT_COLUMNS, likePattern, recordValues, type Dialect, type Statement } from './sql.ts';
-
-const TABLES = `
-CREATE TABLE IF NOT EXISTS products (
-  id integer PRIMARY KEY,
-  title text NOT NULL,
-  description text NOT NULL,
-  category text NOT NULL,
-  brand text,
-  color text,
-  price_cents integer NOT NULL CHECK (price_cents >= 0),
-  discount double precision NOT NULL,
-  rating double precision NOT NULL,
-  stock integer NOT NULL CHECK (stock >= 0),
-  sku text NOT NULL,
-  tags text NOT NULL,
-  thumbnail text NOT NULL,
-  images text NOT NULL,
-  created_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL
-);
-CREATE TABLE IF NOT EXISTS stock_reservations (
-  order_id text PRIMARY KEY,
-  status text NOT NULL CHECK (status IN ('reserved', 'committed', 'released')),
-  lines text NOT NULL,
-  created_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL
-);
--- Search reads a narrow copy of the searched text, lower-cased once: the trigram index's matches are
--- rechecked with a plain LIKE on a short row instead of ILIKE on the wide products row, five to ten
--- times less work per candidate.
-CREATE TABLE IF NOT EXISTS product_search (
-  id integer PRIMARY KEY,
-  title text NOT NULL,
-  description text NOT NULL
-);
-CREATE OR REPLACE FUNCTION product_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    DELETE FROM product_search WHERE id = OLD.id;
-    RETURN OLD;
-  END IF;
-  INSERT INTO product_search (id, title, description) VALUES (NEW.id, lower(NEW.title), lower(NEW.description))
-    ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description;
-  RETURN NEW;
-END $$;
-`;
 
 const SEARCH_TRIGGER = 'product_search_sync';
 
+// The current indexes: what the migrations have made of the schema, which a bulk load drops while it
+// loads and then puts back from here. Migrations keep frozen copies of their own (one that read this
+// list would change after it ran, and a fresh database would differ from an upgraded one); a migration
+// that changes an index changes it here too, and the schema test that bulk-loads and compares with the
+// migrations' snapshot (migrations/upgrade.test.ts) fails until it does.
 // Mirrors the SQLite indexes. The sort indexes carry price and colour (INCLUDE), so a page filtered by
 // them is found by an index-only scan that stops after one page instead of reading a wide row per candidate.
 const INDEXES = [
@@ -84,21 +44,6 @@ const INDEXES = [
   // The trigram indexes serve LIKE '%q%' for queries of 3+ characters.
   'product_search_title ON product_search USING gin (title gin_trgm_ops)',
   'product_search_description ON product_search USING gin (description gin_trgm_ops)',
-];
-
-/** Indexes of earlier versions that the ones above replace; dropped at start-up. */
-const REPLACED_INDEXES = [
-  'products_category',
-  'products_category_rating',
-  'products_category_created',
-  'products_category_discount',
-  'products_rating',
-  'products_created',
-  'products_discount',
-  'products_title_trgm',
-  'products_category_price',
-  'products_color',
-  'products_brand',
 ];
 
 const searchMatch = (pattern: string) => `(title LIKE lower(${pattern}) ESCAPE '\\' OR description LIKE lower(${pattern}) ESCAPE '\\')`;
@@ -140,8 +85,6 @@ function columns(records: readonly ProductRecord[]): unknown[][] {
   for (const record of records) recordValues(record).forEach((value, i) => arrays[i]!.push(value));
   return arrays;
 }
-
-const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** A notice carries at most 8000 bytes; larger id lists are sent as "anything may have changed". */
 const MAX_NOTICE_BYTES = 7000;
@@ -205,41 +148,36 @@ export class PostgresDriver implements SqlDriver {
   }
 
   private async migrate(): Promise<void> {
-    const schema = quoteIdentifier(this.options.schema);
+    await migrateCatalogPostgres(this.primary, this.options.schema);
     await this.inTransaction(async (client) => {
-      // Serialises concurrent start-ups (server, CLIs, parallel tests) around extension and DDL creation.
+      // One instance at a time: two starting together must not both refill the search table.
       await client.query("SELECT pg_advisory_xact_lock(hashtext('mf-catalog schema'))");
-      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await client.query(TABLES);
-      await this.createIndexes(client);
-      // Search's plans hinge on how many rows a LIKE pattern matches, which the planner estimates
-      // from a sample of the texts: a larger sample keeps a 3 % match from looking like 0.03 %.
-      await client.query('ALTER TABLE product_search ALTER COLUMN title SET STATISTICS 1000, ALTER COLUMN description SET STATISTICS 1000');
-      // A schema of an earlier version, or a bulk load that stopped half-way, has no live trigger:
-      // fill the search table from the products before (re)enabling it.
-      const trigger = await client.query<{ enabled: string }>(
-        `SELECT tgenabled AS enabled FROM pg_trigger WHERE tgname = $1 AND tgrelid = '${schema}.products'::regclass`,
-        [SEARCH_TRIGGER],
-      );
-      if (trigger.rows[0]?.enabled !== 'O') {
-        await client.query('TRUNCATE product_search');
-        await client.query('INSERT INTO product_search (id, title, description) SELECT id, lower(title), lower(description) FROM products');
-        if (trigger.rows.length === 0) {
-          await client.query(`CREATE TRIGGER ${SEARCH_TRIGGER} AFTER INSERT OR DELETE OR UPDATE OF title, description ON products
-            FOR EACH ROW EXECUTE FUNCTION product_search_sync()`);
-        } else {
-          await client.query(`ALTER TABLE products ENABLE TRIGGER ${SEARCH_TRIGGER}`);
-        }
-      }
+      await this.restoreIndexes(client);
     });
   }
 
-  private async createIndexes(client: pg.PoolClient): Promise<void> {
-    // Qualified: an unqualified name would fall through the search_path to another schema's index.
-    for (const name of REPLACED_INDEXES) await client.query(`DROP INDEX IF EXISTS ${quoteIdentifier(this.options.schema)}.${name}`);
+  /**
+   * Puts back what a bulk load takes away while it runs: the indexes, and the search trigger, whose
+   * being off means the search table missed the load and is refilled from the products. Runs at
+   * start too, for a bulk load that was interrupted; finds nothing to do otherwise.
+   */
+  private async restoreIndexes(client: pg.PoolClient): Promise<void> {
+    const schema = quoteIdentifier(this.options.schema);
+    const trigger = await client.query<{ enabled: string }>(
+      `SELECT tgenabled AS enabled FROM pg_trigger WHERE tgname = $1 AND tgrelid = '${schema}.products'::regclass`,
+      [SEARCH_TRIGGER],
+    );
+    if (trigger.rows[0]?.enabled !== 'O') {
+      await client.query('TRUNCATE product_search');
+      await client.query('INSERT INTO product_search (id, title, description) SELECT id, lower(title), lower(description) FROM products');
+      await client.query(`ALTER TABLE products ENABLE TRIGGER ${SEARCH_TRIGGER}`);
+    }
+    const existing = await client.query<{ name: string }>('SELECT indexname AS name FROM pg_indexes WHERE schemaname = $1', [this.options.schema]);
+    const names = new Set(existing.rows.map((row) => row.name));
+    const missing = INDEXES.filter((definition) => !names.has(definition.split(' ')[0]!));
+    if (missing.length === 0) return;
     await client.query("SET LOCAL maintenance_work_mem = '256MB'");
-    for (const definition of INDEXES) await client.query(`CREATE INDEX IF NOT EXISTS ${definition}`);
+    for (const definition of missing) await client.query(`CREATE INDEX ${definition}`);
   }
 
   private async inTransaction<T>(body: (client: pg.PoolClient) => Promise<T>, keep: (result: T) => boolean = () => true): Promise<T> {
@@ -312,11 +250,7 @@ export class PostgresDriver implements SqlDriver {
       await this.primary.query(`INSERT INTO products (${PRODUCT_COLUMNS}) ${UNNEST_SELECT}`, columns(batch));
       loaded += batch.length;
     }
-    await this.inTransaction(async (client) => {
-      await client.query('INSERT INTO product_search (id, title, description) SELECT id, lower(title), lower(description) FROM products');
-      await client.query(`ALTER TABLE products ENABLE TRIGGER ${SEARCH_TRIGGER}`);
-      await this.createIndexes(client);
-    });
+    await this.inTransaction((client) => this.restoreIndexes(client));
     // VACUUM sets the visibility map, which lets the id-only page queries run as index-only scans.
     await this.primary.query('VACUUM (ANALYZE) products, product_search');
     return loaded;

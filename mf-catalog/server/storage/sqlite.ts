@@ -1,4 +1,4 @@
-// The SQLite driver (node:sqlite): schema, search index, statements and bulk loading for one file.
+// The SQLite driver (node:sqlite): opening and migrating one file, search, statements and bulk loading.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
@@ -6,41 +6,14 @@ import { Worker } from 'node:worker_threads';
 import type { ProductRecord } from '../products/model.ts';
 import type { ProductChange, SqlDriver, Transaction } from './catalogStore.ts';
 import { cubeSql, type CubeRow } from './facetCube.ts';
+import { migrateCatalogSqlite } from './migrations/index.ts';
 import { PRODUCT_COLUMNS, likePattern, recordValues, type Dialect, type Params, type Statement } from './sql.ts';
 
-const TABLES = `
-CREATE TABLE IF NOT EXISTS products (
-  id INTEGER PRIMARY KEY,
-  title TEXT NOT NULL,
-  description TEXT NOT NULL,
-  category TEXT NOT NULL,
-  brand TEXT,
-  color TEXT,
-  price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
-  discount REAL NOT NULL,
-  rating REAL NOT NULL,
-  stock INTEGER NOT NULL CHECK (stock >= 0),
-  sku TEXT NOT NULL,
-  tags TEXT NOT NULL,
-  thumbnail TEXT NOT NULL,
-  images TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-) STRICT;
-CREATE TABLE IF NOT EXISTS stock_reservations (
-  order_id TEXT PRIMARY KEY,
-  status TEXT NOT NULL CHECK (status IN ('reserved', 'committed', 'released')),
-  lines TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
-) STRICT;
-`;
-
-// Search matches title or description, as DummyJSON's does: a trigram index over both columns, whose
-// phrase queries are substring matches within one column.
-const SEARCH_TABLE = `CREATE VIRTUAL TABLE products_fts
-  USING fts5(title, description, content = 'products', content_rowid = 'id', tokenize = 'trigram')`;
-
+// The current indexes and search triggers: what the migrations have made of the schema, which a bulk
+// load drops while it loads and then puts back from here. Migrations keep frozen copies of their own
+// (one that read these lists would change after it ran, and a fresh database would differ from an
+// upgraded one); a migration that changes an index changes it here too, and the schema test that
+// bulk-loads and compares with the migrations' snapshot (migrations/upgrade.test.ts) fails until it does.
 // One index per sort key, and category-led pairs because the shop page mostly lists one category.
 // The sort indexes end with (id, price_cents, color): id keeps the tie-break in index order, and
 // price and colour let a walk of the sort index (PagePlan 'walk') test those filters without
@@ -67,21 +40,6 @@ const INDEXES = [
   'products_created_walk ON products (created_at, id, price_cents, color)',
   'products_discount_walk ON products (discount, id, price_cents, color)',
   'products_title ON products (title COLLATE NOCASE)',
-];
-
-/** Indexes of earlier versions that the ones above replace; dropped when a database is opened. */
-const REPLACED_INDEXES = [
-  'products_category',
-  'products_category_rating',
-  'products_category_created',
-  'products_category_discount',
-  'products_rating',
-  'products_created',
-  'products_discount',
-  'products_category_price',
-  'products_category_color_price',
-  'products_color_price',
-  'products_brand_color_price',
 ];
 
 // Keep the external-content search index in step with the products table.
@@ -169,43 +127,46 @@ export class SqliteDriver implements SqlDriver {
   private writing: Promise<unknown> | null = null;
   private watch: NodeJS.Timeout | null = null;
 
-  constructor(path: string) {
+  private constructor(path: string, db: DatabaseSync) {
     this.path = path;
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new DatabaseSync(path);
+    this.db = db;
     this.description = `sqlite ${path}`;
-    this.db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;
-      PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA mmap_size = 268435456;`);
-    this.db.exec(TABLES);
-    this.ensureIndexes();
+  }
+
+  /** Opens the file (created when missing), migrates its schema and repairs what an interrupted bulk load left. */
+  static async open(path: string): Promise<SqliteDriver> {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const db = new DatabaseSync(path);
+    try {
+      db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;
+        PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA mmap_size = 268435456;`);
+      await migrateCatalogSqlite(db);
+      const driver = new SqliteDriver(path, db);
+      driver.restoreIndexes();
+      return driver;
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
 
   /**
-   * Recreates indexes and triggers; (re)builds the search index when it is missing, covers fewer
-   * columns than it should (a database of an earlier version) or an interrupted bulk load left it stale.
+   * Puts back what a bulk load takes away while it runs: the indexes, and the search triggers, whose
+   * absence means the search index missed the load and is rebuilt from the products. Runs at open
+   * too, for a bulk load that was interrupted; finds nothing to do otherwise.
    */
-  private ensureIndexes(): void {
-    const search = this.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'products_fts'").get() as { sql: string } | undefined;
-    if (search && !search.sql.includes('description')) {
-      for (const definition of TRIGGERS) this.db.exec(`DROP TRIGGER IF EXISTS ${nameOf(definition)}`);
-      this.db.exec('DROP TABLE products_fts');
-    }
-    if (!search || !search.sql.includes('description')) this.db.exec(SEARCH_TABLE);
-    const triggers = this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'products_fts_%'").get() as { n: number };
-    const existing = new Set(
-      (this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((row) => row.name),
-    );
-    for (const name of REPLACED_INDEXES) if (existing.has(name)) this.db.exec(`DROP INDEX ${name}`);
-    const missing = INDEXES.filter((definition) => !existing.has(nameOf(definition)));
-    for (const definition of missing) this.db.exec(`CREATE INDEX IF NOT EXISTS ${definition}`);
-    // A database from an earlier version gets new indexes: give the planner statistics about them.
-    if (missing.length > 0 && existing.has('products_title') && this.db.prepare('SELECT 1 FROM products LIMIT 1').get()) {
-      this.db.exec('ANALYZE');
-    }
-    if (triggers.n < TRIGGERS.length) {
-      this.db.exec("INSERT INTO products_fts (products_fts) VALUES ('rebuild')");
-      for (const definition of TRIGGERS) this.db.exec(`CREATE TRIGGER IF NOT EXISTS ${definition}`);
-    }
+  private restoreIndexes(): void {
+    this.writeTransaction(() => {
+      const triggers = this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'products_fts_%'").get() as { n: number };
+      const existing = new Set(
+        (this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((row) => row.name),
+      );
+      for (const definition of INDEXES) if (!existing.has(nameOf(definition))) this.db.exec(`CREATE INDEX ${definition}`);
+      if (triggers.n < TRIGGERS.length) {
+        this.db.exec("INSERT INTO products_fts (products_fts) VALUES ('rebuild')");
+        for (const definition of TRIGGERS) this.db.exec(`CREATE TRIGGER IF NOT EXISTS ${definition}`);
+      }
+    });
   }
 
   private statement(sql: string): StatementSync {
@@ -308,7 +269,7 @@ export class SqliteDriver implements SqlDriver {
   async clear(): Promise<void> {
     while (this.writing) await this.writing.catch(() => undefined);
     this.writeTransaction(() => this.deleteAllProducts());
-    this.ensureIndexes();
+    this.restoreIndexes();
   }
 
   /** Deletes rows and search entries wholesale instead of firing the delete trigger per row. */
@@ -328,7 +289,7 @@ export class SqliteDriver implements SqlDriver {
       await this.upsert(batch);
       loaded += batch.length;
     }
-    this.ensureIndexes();
+    this.restoreIndexes();
     this.db.exec('ANALYZE');
     return loaded;
   }
