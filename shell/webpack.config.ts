@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -8,24 +7,20 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
 import { KeepRecentHashedFiles } from '../tools/webpack/keepRecentHashedFiles.ts';
 import { webpackCache } from '../tools/webpack/webpackCache.ts';
-import { reexportedNames } from './releases/compatibility.ts';
+import { shellContract } from './releases/shellContract.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const routerVersion = (require('react-router-dom/package.json') as { version: string }).version;
-const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
 
 /**
  * What this shell provides to remotes, as shell-contract.json beside the build: the versions of its
- * shared singletons and the exports of its router subset. Promoting a remote release checks the
+ * shared singletons and the exports of each module it shares. Promoting a remote release checks the
  * release against the live shell's contract (shell/releases/compatibility.ts).
  */
 class ShellContractPlugin {
   apply(compiler: webpack.Compiler): void {
-    const contract = {
-      shared: { react: versionOf('react'), 'react-dom': versionOf('react-dom'), 'react-router-dom': routerVersion, 'shared-events': versionOf('shared-events') },
-      routerExports: reexportedNames(readFileSync(path.join(here, 'src/router/react-router-dom.ts'), 'utf8')),
-    };
+    const contract = shellContract(here);
     compiler.hooks.thisCompilation.tap('ShellContractPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'ShellContractPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         compilation.emitAsset('shell-contract.json', new webpack.sources.RawSource(`${JSON.stringify(contract, null, 2)}\n`));

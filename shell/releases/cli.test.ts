@@ -2,8 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
-import { reexportedNames } from './compatibility.ts';
 import { createRelease } from './releaseStore.ts';
 
 // The deploy command as a team runs it (npm run deploy -w mf-cart -- …), against releases and a
@@ -18,20 +16,24 @@ function deploy(...args: string[]) {
   return { status: result.status, out: result.stdout, err: result.stderr };
 }
 
-function release(version: string, shared: Record<string, string>, routerImports: string[] = ['Link']): string {
+/** A cart release needing `shared` and importing `imports` (shared module -> names; by default a router link and the cart). */
+function release(version: string, shared: Record<string, string>, imports: Record<string, string[]> = { 'react-router-dom': ['Link'], 'shared-events': ['cart'] }): string {
   const build = mkdtempSync(path.join(tmpdir(), 'cart-build-'));
   writeFileSync(path.join(build, 'mf-manifest.json'), JSON.stringify({ name: 'cart', shared: Object.entries(shared).map(([name, requiredVersion]) => ({ name, requiredVersion, singleton: true })) }));
   writeFileSync(path.join(build, 'remoteEntry.js'), `/* ${version} */`);
-  return createRelease(path.join(root, 'releases'), 'cart', build, version, { routerImports }).id;
+  return createRelease(path.join(root, 'releases'), 'cart', build, version, { imports }).id;
 }
+const routerImports = (...names: string[]) => ({ 'react-router-dom': names });
 
 const compatible = { react: '^19.0.0', 'react-dom': '^19.0.0', 'react-router-dom': '^7.0.0', 'shared-events': '^0.1.0' };
+const shellProvides = { react: '19.2.1', 'react-dom': '19.2.1', 'react-router-dom': '7.9.0', 'shared-events': '0.1.0' };
+const shellExports = ['Link', 'NavLink', 'useNavigate'];
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'deploy-cli-'));
   const shellDist = path.join(root, 'shell-dist');
   mkdirSync(shellDist);
-  writeFileSync(path.join(shellDist, 'shell-contract.json'), JSON.stringify({ shared: { react: '19.2.1', 'react-dom': '19.2.1', 'react-router-dom': '7.9.0', 'shared-events': '0.1.0' }, routerExports: ['Link', 'NavLink', 'useNavigate'] }));
+  writeFileSync(path.join(shellDist, 'shell-contract.json'), JSON.stringify({ shared: shellProvides, provides: { 'react-router-dom': shellExports, 'shared-events': ['bus', 'cart'] } }));
   // Remotes not promoted are served from their builds; none is built here unless a test says so.
   const unbuilt = Object.fromEntries(['CATALOG', 'CART', 'ACCOUNT', 'CHECKOUT'].map((name) => [`${name}_DIST`, path.join(root, `${name.toLowerCase()}-unbuilt`)]));
   env = { RELEASES_DIR: path.join(root, 'releases'), SHELL_DIST: shellDist, RELEASE_RETENTION: '1', ...unbuilt };
@@ -58,7 +60,8 @@ describe('npm run deploy', () => {
     const cases: [string, string][] = [
       [release('0.3.0', { ...compatible, react: '^20.0.0' }), 'it needs react ^20.0.0, the shell provides 19.2.1'],
       [release('0.4.0', { ...compatible, 'shared-events': '^0.2.0' }), 'it needs the shared-events bus contract ^0.2.0, the shell provides 0.1.0'],
-      [release('0.5.0', compatible, ['Link', 'useBlocker']), "it uses useBlocker from react-router-dom, which the shell's router subset does not provide"],
+      [release('0.5.0', compatible, routerImports('Link', 'useBlocker')), "it imports useBlocker from react-router-dom, which the shell's router subset does not provide"],
+      [release('0.6.0', compatible, { 'shared-events': ['cart', 'wishlist'] }), 'it imports wishlist from shared-events, which the shell does not provide'],
     ];
     for (const [id, reason] of cases) {
       const refused = deploy('cart', '--release', id);
@@ -95,35 +98,37 @@ describe('npm run deploy', () => {
   });
 });
 
-/** A shell build providing `shared` and the router exports `routerExports`. */
-function shellRelease(version: string, shared: Record<string, string>, routerExports: string[]): string {
+/**
+ * A shell build providing `shared`, the router exports `routerExports` and the shared-events
+ * exports `events`; with `events` null, a shell built before the gate read exports.
+ */
+function shellRelease(version: string, shared: Record<string, string>, routerExports: string[], events: string[] | null = ['bus', 'cart']): string {
   const build = mkdtempSync(path.join(tmpdir(), 'shell-build-'));
   writeFileSync(path.join(build, 'mf-manifest.json'), JSON.stringify({ name: 'shell', shared: [] }));
   writeFileSync(path.join(build, 'index.html'), `<!doctype html><title>${version}</title>`);
-  writeFileSync(path.join(build, 'shell-contract.json'), JSON.stringify({ shared, routerExports }));
+  const contract = events ? { shared, routerExports, provides: { 'react-router-dom': routerExports, 'shared-events': events } } : { shared, routerExports };
+  writeFileSync(path.join(build, 'shell-contract.json'), JSON.stringify(contract));
   return createRelease(path.join(root, 'releases'), 'shell', build, version).id;
 }
 
-const shellProvides = { react: '19.2.1', 'react-dom': '19.2.1', 'react-router-dom': '7.9.0', 'shared-events': '0.1.0' };
-const shellExports = ['Link', 'NavLink', 'useNavigate'];
-
 describe('npm run deploy -w shell', () => {
   it('promotes a shell that runs every live remote, then checks later remote releases against that shell', () => {
-    deploy('cart', '--release', release('0.1.0', compatible, ['Link', 'useNavigate']));
+    deploy('cart', '--release', release('0.1.0', compatible, routerImports('Link', 'useNavigate')));
     const shell = shellRelease('0.1.0', shellProvides, ['Link', 'useNavigate']);
     expect(deploy('shell', '--release', shell)).toMatchObject({ status: 0, out: expect.stringMatching(new RegExp(`shell +promote ${shell}  by team-cart`)) });
     // The shell build (SHELL_DIST) has NavLink; the live shell release does not.
-    const refused = deploy('cart', '--release', release('0.2.0', compatible, ['NavLink']));
-    expect(refused.err).toContain(`cannot run in the live shell ${shell}: it uses NavLink from react-router-dom`);
+    const refused = deploy('cart', '--release', release('0.2.0', compatible, routerImports('NavLink')));
+    expect(refused.err).toContain(`cannot run in the live shell ${shell}: it imports NavLink from react-router-dom`);
     expect(deploy('shell', '--rollback').err).toContain('shell has no earlier release to roll back to');
     expect(deploy('shell', '--list').out).toMatch(new RegExp(`${shell} .*\\(live\\)`));
   });
 
   it('refuses, in one line, a shell that cannot run a live remote release, and leaves the live shell alone', () => {
-    const cart = release('0.1.0', compatible, ['Link', 'useNavigate']);
+    const cart = release('0.1.0', compatible, { ...routerImports('Link', 'useNavigate'), 'shared-events': ['bus', 'cart'] });
     deploy('cart', '--release', cart);
     const cases: [string, string][] = [
-      [shellRelease('0.2.0', shellProvides, ['Link']), `cannot run the live cart release ${cart}: it uses useNavigate from react-router-dom`],
+      [shellRelease('0.2.0', shellProvides, ['Link']), `cannot run the live cart release ${cart}: it imports useNavigate from react-router-dom`],
+      [shellRelease('0.2.1', shellProvides, shellExports, ['bus']), `cannot run the live cart release ${cart}: it imports cart from shared-events, which the shell does not provide`],
       [shellRelease('0.3.0', { ...shellProvides, react: '20.0.0', 'react-dom': '20.0.0' }, shellExports), `cannot run the live cart release ${cart}: it needs react ^19.0.0, the shell provides 20.0.0`],
       [shellRelease('0.4.0', { ...shellProvides, 'shared-events': '0.2.0' }, shellExports), 'it needs the shared-events bus contract ^0.1.0, the shell provides 0.2.0'],
     ];
@@ -137,16 +142,58 @@ describe('npm run deploy -w shell', () => {
     expect(deploy('--history', 'shell').out).toContain('No promotions yet');
   });
 
-  it('checks a remote served from its own build against the code of that remote', () => {
+  it('checks a remote served from its own build against what that build recorded it imports', () => {
     const cartDist = path.join(root, 'cart-dist');
     mkdirSync(cartDist);
     writeFileSync(path.join(cartDist, 'mf-manifest.json'), JSON.stringify({ name: 'cart', shared: [{ name: 'react', requiredVersion: '^19.0.0', singleton: true }] }));
     env.CART_DIST = cartDist;
     const newerReact = shellRelease('0.2.0', { ...shellProvides, react: '20.0.0' }, shellExports);
     expect(deploy('shell', '--release', newerReact).err).toContain(`shell ${newerReact} cannot run the live cart build (${cartDist}): it needs react ^19.0.0, the shell provides 20.0.0`);
-    // Everything mf-cart's code imports from the router is in the shell's real subset.
-    const subset = reexportedNames(readFileSync(path.join(__dirname, '../src/router/react-router-dom.ts'), 'utf8'));
-    expect(deploy('shell', '--release', shellRelease('0.3.0', shellProvides, subset)).status).toBe(0);
-    expect(deploy('shell', '--release', shellRelease('0.4.0', shellProvides, ['Link'])).err).toMatch(/cannot run the live cart build .*: it uses .* from react-router-dom/);
+    // A build from before builds recorded their imports: checked by ranges only.
+    expect(deploy('shell', '--release', shellRelease('0.3.0', shellProvides, ['Link'], []))).toMatchObject({ status: 0 });
+    writeFileSync(path.join(cartDist, 'shared-imports.json'), JSON.stringify({ 'react-router-dom': ['Link'], 'shared-events': ['cart'] }));
+    expect(deploy('shell', '--release', shellRelease('0.4.0', shellProvides, ['Link'], ['bus'])).err).toContain(`cannot run the live cart build (${cartDist}): it imports cart from shared-events, which the shell does not provide`);
+    expect(deploy('shell', '--release', shellRelease('0.5.0', shellProvides, ['Link'], ['cart'])).status).toBe(0);
+  });
+});
+
+describe('a release importing a shared-events export that the live shell lacks (issue #34)', () => {
+  const needsWishlist = { 'shared-events': ['cart', 'wishlist'], 'react-router-dom': ['Link'] };
+
+  it('is refused, naming the export, until a shell that has it is live; that shell cannot then be replaced by one without it', () => {
+    const older = shellRelease('0.1.0', shellProvides, shellExports, ['bus', 'cart']);
+    expect(deploy('shell', '--release', older).status).toBe(0);
+    const cart = release('0.2.0', compatible, needsWishlist);
+    const refused = deploy('cart', '--release', cart);
+    expect(refused).toMatchObject({ status: 1, err: `[deploy] refused: cart ${cart} cannot run in the live shell ${older}: it imports wishlist from shared-events, which the shell does not provide\n` });
+    expect(deploy('cart', '--canary', cart, '--percent', '10').err).toContain('it imports wishlist from shared-events');
+
+    const newer = shellRelease('0.1.1', shellProvides, shellExports, ['bus', 'cart', 'wishlist']);
+    expect(deploy('shell', '--release', newer).status).toBe(0);
+    expect(deploy('cart', '--release', cart)).toMatchObject({ status: 0, out: expect.stringContaining(`promote ${cart}`) });
+    expect(deploy('shell', '--rollback').err).toBe('');
+  });
+
+  it('is refused while a canary shell lacks it, and a shell that drops it is refused while the release is live', () => {
+    const withWishlist = shellRelease('0.1.1', shellProvides, shellExports, ['bus', 'cart', 'wishlist']);
+    deploy('shell', '--release', withWishlist);
+    const cart = release('0.2.0', compatible, needsWishlist);
+    expect(deploy('cart', '--release', cart).status).toBe(0);
+
+    const dropsIt = shellRelease('0.1.2', shellProvides, shellExports, ['bus', 'cart']);
+    expect(deploy('shell', '--canary', dropsIt, '--percent', '10').err).toBe(`[deploy] refused: shell ${dropsIt} cannot run the live cart release ${cart}: it imports wishlist from shared-events, which the shell does not provide\n`);
+    expect(deploy('shell', '--release', dropsIt).status).toBe(1);
+  });
+
+  it('is checked by version ranges only in front of a shell built before the gate read exports, and so is a release made before then', () => {
+    const unrecorded = shellRelease('0.1.0', shellProvides, shellExports, null);
+    deploy('shell', '--release', unrecorded);
+    expect(deploy('cart', '--release', release('0.2.0', compatible, needsWishlist))).toMatchObject({ status: 0, err: '' });
+    const build = mkdtempSync(path.join(tmpdir(), 'cart-build-'));
+    writeFileSync(path.join(build, 'mf-manifest.json'), JSON.stringify({ name: 'cart', shared: [{ name: 'shared-events', requiredVersion: '^0.1.0', singleton: true }] }));
+    const legacy = createRelease(path.join(root, 'releases'), 'cart', build, '0.0.9').id;
+    expect(deploy('shell', '--release', shellRelease('0.1.1', shellProvides, shellExports, ['bus'])).err).toContain('it imports cart, wishlist from shared-events');
+    expect(deploy('cart', '--release', legacy).status).toBe(0);
+    expect(deploy('shell', '--release', shellRelease('0.1.2', shellProvides, shellExports, ['bus'])).status).toBe(0);
   });
 });

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { loadReleaseSettings, type ReleaseSettings } from './settings.ts';
-import { checkPromotion, checkShellPromotion, routerImportsOfPackage } from './promotion.ts';
+import { checkPromotion, checkShellPromotion } from './promotion.ts';
 import { appNames, promote, releasesInUse, rollback, setCanary, RegistryError, type AppName, type RegistryState } from './registry.ts';
 import { openRegistry } from './openRegistry.ts';
 import { createRelease, listReleases, pruneReleases, readRelease } from './releaseStore.ts';
 import { precompress } from '../../tools/stack/precompress.ts';
+import { SHARED_IMPORTS_FILE } from '../../tools/webpack/sharedImports.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,6 +32,14 @@ function appArg(value: string | undefined): AppName {
 
 const packageOf = (app: AppName) => (app === 'shell' ? 'shell' : `mf-${app}`);
 
+function sharedImportsOfBuild(dir: string): Record<string, string[]> {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, SHARED_IMPORTS_FILE), 'utf8')) as Record<string, string[]>;
+  } catch {
+    throw new Error(`The build wrote no readable ${SHARED_IMPORTS_FILE} (tools/webpack/sharedImports.ts): the gate could not check what the release imports`);
+  }
+}
+
 function releaseCommand(app: AppName, settings: ReleaseSettings): void {
   const packageDir = path.join(repoRoot, packageOf(app));
   const version = (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
@@ -44,8 +53,8 @@ function releaseCommand(app: AppName, settings: ReleaseSettings): void {
     if (app === 'shell' && !existsSync(path.join(staging, 'index.html'))) throw new Error('The shell build wrote no index.html');
     // Served as they are by the gateway (brotli and gzip beside each text file), like the builds in dist/.
     precompress(staging);
-    // A remote's router imports are checked against the shell's subset; the shell's own contract is in its build.
-    const info = createRelease(settings.releasesDir, app, staging, version, { routerImports: app === 'shell' ? [] : routerImportsOfPackage(packageDir) });
+    // What a remote imports from the shell's singletons is checked at promotion; the shell's own contract is in its build.
+    const info = createRelease(settings.releasesDir, app, staging, version, app === 'shell' ? {} : { imports: sharedImportsOfBuild(staging) });
     const where = path.join(settings.releasesDir, app, info.id);
     const shown = path.relative(repoRoot, where).startsWith('..') ? where : path.relative(repoRoot, where);
     console.log(`[release] ${app} ${info.id} (${info.files} files) in ${shown}`);

@@ -3,24 +3,32 @@ import semver from 'semver';
 /**
  * Whether the live shell can run a release. A remote consumes the shell's singletons (React, the
  * router subset of decision 0011, the shared-events bus) instead of shipping its own, so a release
- * built against a newer major, a newer bus contract, or a router export the subset lacks would
- * break in shoppers' browsers. Promotion asks here first.
+ * built against a newer major, a newer bus contract, or an export the shell's copy lacks (a
+ * shared-events function added since, a router hook outside the subset) would break in shoppers'
+ * browsers. Promotion asks here first.
  */
 
 /** What the shell provides, written by its build as shell-contract.json. */
 export interface ShellContract {
+  /** Shared singleton -> the version the shell provides. */
   shared: Record<string, string>;
-  routerExports: string[];
+  /** The router subset's exports: all a shell built before `provides` records of its exports. */
+  routerExports?: string[] | undefined;
+  /** Shared module (`shared-events`, `react/jsx-runtime`, …) -> the exports the shell provides for it. */
+  provides?: Record<string, string[]> | undefined;
 }
 
 /** What a release needs, from its mf-manifest.json and its release.json. */
 export interface ReleaseNeeds {
   shared: { name: string; requiredVersion?: string | undefined; singleton?: boolean | undefined }[];
-  routerImports: string[];
+  /** Shared module -> the exports the release's code imports; undefined for a release that predates recording them. */
+  imports?: Record<string, string[]> | undefined;
 }
 
 /** Singletons the shell must provide in a version inside the release's range. */
 export const checkedSingletons = ['react', 'react-dom', 'react-router-dom', 'shared-events'] as const;
+
+const routerSubset = 'shell/src/router/react-router-dom.ts';
 
 /** One line saying why the shell cannot run the release, or undefined when it can. */
 export function incompatibility(shell: ShellContract, release: ReleaseNeeds): string | undefined {
@@ -34,36 +42,24 @@ export function incompatibility(shell: ShellContract, release: ReleaseNeeds): st
     if (!semver.validRange(range)) return `its required version of ${name} (${range}) is not a version range`;
     if (!semver.satisfies(provided, range)) return `it needs ${what} ${range}, the shell provides ${provided}`;
   }
-  const missing = release.routerImports.filter((name) => !shell.routerExports.includes(name));
-  if (missing.length) {
-    return `it uses ${missing.join(', ')} from react-router-dom, which the shell's router subset does not provide (add ${missing.length === 1 ? 'it' : 'them'} to shell/src/router/react-router-dom.ts first; decision 0011)`;
+  return missingImport(shell, release);
+}
+
+/**
+ * The first export the release imports from a shared module that the shell does not provide.
+ * A module the shell records nothing for is not checked (a shell built before the gate read
+ * exports records only its router subset), nor is a release that records no imports.
+ */
+function missingImport(shell: ShellContract, release: ReleaseNeeds): string | undefined {
+  const provides = shell.provides ?? (shell.routerExports ? { 'react-router-dom': shell.routerExports } : {});
+  for (const [module, names] of Object.entries(release.imports ?? {})) {
+    const provided = provides[module];
+    if (!provided) continue;
+    const missing = names.filter((name) => !provided.includes(name));
+    if (!missing.length) continue;
+    const them = missing.length === 1 ? 'it' : 'them';
+    if (module === 'react-router-dom') return `it imports ${missing.join(', ')} from react-router-dom, which the shell's router subset does not provide (add ${them} to ${routerSubset} first; decision 0011)`;
+    return `it imports ${missing.join(', ')} from ${module}, which the shell does not provide`;
   }
   return undefined;
-}
-
-/** Named imports from 'react-router-dom' in a module's source (type-only imports excluded). */
-export function routerImportsOf(source: string): string[] {
-  const names = new Set<string>();
-  const pattern = /import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]react-router-dom['"]/g;
-  for (const match of source.matchAll(pattern)) {
-    if (match[1]) continue;
-    for (const part of match[2]!.split(',')) {
-      const spec = part.trim();
-      if (!spec || spec.startsWith('type ')) continue;
-      names.add(spec.split(/\s+as\s+/)[0]!.trim());
-    }
-  }
-  return [...names].sort();
-}
-
-/** The names a module re-exports in `export { a, b } from '…'` (the shell's router subset). */
-export function reexportedNames(source: string): string[] {
-  const names = new Set<string>();
-  for (const match of source.matchAll(/export\s+\{([^}]*)\}\s*from/g)) {
-    for (const part of match[1]!.split(',')) {
-      const spec = part.trim();
-      if (spec) names.add(spec.split(/\s+as\s+/).at(-1)!.trim());
-    }
-  }
-  return [...names].sort();
 }

@@ -44,10 +44,10 @@ describe('promoting a release from another origin', () => {
     await expect(checkPromotion(settings(), emptyRegistry(), 'cart', '0.2.0-aaaaaaaaaa', `${origin}/a/mf-manifest.json`)).resolves.toEqual({ id: '0.2.0-aaaaaaaaaa', manifest: `${origin}/a/mf-manifest.json` });
   });
 
-  it('checks its router imports from the release.json beside the manifest', async () => {
+  it('checks its imports from the release.json beside the manifest', async () => {
     files.set('/b/mf-manifest.json', JSON.stringify({ name: 'cart', shared }));
-    files.set('/b/release.json', JSON.stringify({ routerImports: ['Link', 'useBlocker'] }));
-    await expect(checkPromotion(settings(), emptyRegistry(), 'cart', '0.3.0-bbbbbbbbbb', `${origin}/b/mf-manifest.json`)).rejects.toThrow(/uses useBlocker from react-router-dom/);
+    files.set('/b/release.json', JSON.stringify({ imports: { 'react-router-dom': ['Link', 'useBlocker'] } }));
+    await expect(checkPromotion(settings(), emptyRegistry(), 'cart', '0.3.0-bbbbbbbbbb', `${origin}/b/mf-manifest.json`)).rejects.toThrow(/imports useBlocker from react-router-dom/);
   });
 
   it('refuses one uploaded without its release.json, a build of another remote, and a URL that is not a manifest', async () => {

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { incompatibility, routerImportsOf, type ReleaseNeeds, type ShellContract } from './compatibility.ts';
+import { SHARED_IMPORTS_FILE } from '../../tools/webpack/sharedImports.ts';
+import { incompatibility, type ReleaseNeeds, type ShellContract } from './compatibility.ts';
 import { remoteNames, type RegistryState, type ReleaseRef, type RemoteName } from './registry.ts';
 import { readRelease, releaseDir } from './releaseStore.ts';
 import type { ReleaseSettings } from './settings.ts';
@@ -10,8 +11,10 @@ const manifestSchema = z.object({
   name: z.string(),
   shared: z.array(z.object({ name: z.string(), requiredVersion: z.string().optional(), singleton: z.boolean().optional() }).passthrough()).default([]),
 });
-const releaseNotes = z.object({ routerImports: z.array(z.string()).default([]) }).passthrough();
-const shellContractSchema = z.object({ shared: z.record(z.string(), z.string()), routerExports: z.array(z.string()) });
+const exportLists = z.record(z.string(), z.array(z.string()));
+// `routerImports`: what a release made before `imports` recorded (its router imports only).
+const releaseNotes = z.object({ imports: exportLists.optional(), routerImports: z.array(z.string()).optional() }).passthrough();
+const shellContractSchema = z.object({ shared: z.record(z.string(), z.string()), routerExports: z.array(z.string()).optional(), provides: exportLists.optional() });
 
 export class PromotionError extends Error {
   readonly oneLine = true;
@@ -34,23 +37,6 @@ function readShellContract(dir: string, what: string): ShellContract {
   } catch {
     throw new PromotionError(`${what} (${dir}) has no readable shell-contract.json; build the shell first (npm run build)`);
   }
-}
-
-/** Module sources of a package that ship to shoppers (not its tests, not its standalone harness). */
-export function shippedSources(dir: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!['standalone', 'testing', '__tests__'].includes(entry.name)) files.push(...shippedSources(full));
-    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(full);
-  }
-  return files;
-}
-
-/** The react-router-dom exports a package's shipped code imports. */
-export function routerImportsOfPackage(packageDir: string): string[] {
-  return [...new Set(shippedSources(path.join(packageDir, 'src')).flatMap((file) => routerImportsOf(readFileSync(file, 'utf8'))))].sort();
 }
 
 type Places = Pick<ReleaseSettings, 'releasesDir' | 'shellDist'>;
@@ -96,7 +82,8 @@ function needsOf(remote: RemoteName, id: string, manifest: unknown, notes: unkno
   const parsed = manifestSchema.safeParse(manifest);
   if (!parsed.success) throw new PromotionError(`${id} has no valid Module Federation manifest`);
   if (parsed.data.name !== remote) throw new PromotionError(`${id} is a build of ${parsed.data.name}, not ${remote}`);
-  return { shared: parsed.data.shared, routerImports: releaseNotes.parse(notes).routerImports };
+  const { imports, routerImports } = releaseNotes.parse(notes);
+  return { shared: parsed.data.shared, imports: imports ?? (routerImports ? { 'react-router-dom': routerImports } : undefined) };
 }
 
 /**
@@ -130,10 +117,11 @@ async function needsOfServed(settings: Settings, remote: RemoteName, served: { i
     const location = new URL(served.manifest);
     return needsOf(remote, served.manifest, await fetchJson(location), await fetchJson(new URL('release.json', location)).catch(() => ({})));
   }
-  // The remote's own build, served by the gateway: its code is this repository's.
+  // The remote's own build, served by the gateway; one made before builds recorded their imports is checked by ranges.
   const dist = settings.remoteDefaults[remote].dist;
   if (!existsSync(path.join(dist, 'mf-manifest.json'))) return undefined;
-  return needsOf(remote, dist, JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')), { routerImports: routerImportsOfPackage(path.join(settings.repoRoot, `mf-${remote}`)) });
+  const imports = existsSync(path.join(dist, SHARED_IMPORTS_FILE)) ? JSON.parse(readFileSync(path.join(dist, SHARED_IMPORTS_FILE), 'utf8')) : undefined;
+  return needsOf(remote, dist, JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')), { imports });
 }
 
 /**

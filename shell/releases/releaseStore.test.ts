@@ -42,8 +42,16 @@ describe('releases on disk', () => {
     expect(readRelease(root, 'cart', ids[1]!)).toBeUndefined();
   });
 
-  it('records the router exports a release imports', () => {
-    const info = createRelease(root, 'cart', build({ 'mf-manifest.json': manifest }), '2.0.0', { routerImports: ['Link', 'useNavigate'] });
-    expect(readRelease(root, 'cart', info.id)?.routerImports).toEqual(['Link', 'useNavigate']);
+  it('records the exports a release imports from each shared module', () => {
+    const imports = { 'react-router-dom': ['Link', 'useNavigate'], 'shared-events': ['cart', 'wishlist'] };
+    const info = createRelease(root, 'cart', build({ 'mf-manifest.json': manifest }), '2.0.0', { imports });
+    expect(readRelease(root, 'cart', info.id)?.imports).toEqual(imports);
+  });
+
+  it('still reads a release made before imports were recorded (router imports only)', () => {
+    const info = createRelease(root, 'cart', build({ 'mf-manifest.json': manifest }), '2.0.1', { routerImports: ['Link'] });
+    const read = readRelease(root, 'cart', info.id);
+    expect(read?.routerImports).toEqual(['Link']);
+    expect(read?.imports).toBeUndefined();
   });
 });

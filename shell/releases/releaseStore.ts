@@ -20,8 +20,10 @@ const releaseInfoSchema = z.object({
   version: z.string(),
   createdAt: z.string(),
   files: z.number().int().min(1),
-  /** react-router-dom exports the remote's code imports (checked against the shell's subset). */
-  routerImports: z.array(z.string()).default([]),
+  /** Shared module -> the exports the remote's code imports (checked against what the shell provides). */
+  imports: z.record(z.string(), z.array(z.string())).optional(),
+  /** What a release made before `imports` records: its react-router-dom imports only. */
+  routerImports: z.array(z.string()).optional(),
 });
 export type ReleaseInfo = z.infer<typeof releaseInfoSchema>;
 
@@ -55,14 +57,14 @@ export function releaseDir(root: string, remote: string, id: string): string {
  * Files a finished build (`builtDir`, which must hold mf-manifest.json) as a release of `remote`.
  * Building the same sources again gives the same id, and the existing release is kept as it is.
  */
-export function createRelease(root: string, remote: string, builtDir: string, version: string, notes: { routerImports?: string[] } = {}, now = new Date()): ReleaseInfo {
+export function createRelease(root: string, remote: string, builtDir: string, version: string, notes: Pick<ReleaseInfo, 'imports' | 'routerImports'> = {}, now = new Date()): ReleaseInfo {
   if (!existsSync(path.join(builtDir, 'mf-manifest.json'))) throw new Error(`${builtDir} is not a remote build: it has no mf-manifest.json`);
   const safeVersion = version.replace(/[^0-9A-Za-z.+_]/g, '_').slice(0, 40);
   const id = `${safeVersion}-${contentHash(builtDir)}`;
   const target = releaseDir(root, remote, id);
   const existing = readRelease(root, remote, id);
   if (existing) return existing;
-  const info: ReleaseInfo = { remote, id, version, createdAt: now.toISOString(), files: filesUnder(builtDir).length, routerImports: notes.routerImports ?? [] };
+  const info: ReleaseInfo = { remote, id, version, createdAt: now.toISOString(), files: filesUnder(builtDir).length, ...(notes.imports ? { imports: notes.imports } : {}), ...(notes.routerImports ? { routerImports: notes.routerImports } : {}) };
   // Copied beside the target and renamed into place: a release directory is complete or absent.
   const staging = `${target}.staging-${process.pid}`;
   mkdirSync(path.dirname(target), { recursive: true });
