@@ -2,6 +2,7 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { createCheckoutServer } from './app.ts';
 import { ConfigError, loadConfig, type CheckoutConfig } from './config.ts';
+import { SchemaTooNewError } from './storage/migrations/runner.ts';
 
 let config: CheckoutConfig;
 try {
@@ -14,7 +15,8 @@ try {
 
 const server = await createCheckoutServer(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } }).catch(
   (error: Error) => {
-    console.error(`Checkout service could not start: ${error.message}`);
+    // A database a newer release migrated: its own line says what happened and what to do.
+    console.error(error instanceof SchemaTooNewError ? error.message : `Checkout service could not start: ${error.message}`);
     process.exit(1);
   },
 );
