@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { exportedNames } from '../../tools/webpack/moduleExports.ts';
+import { exportedNames, packageEntryExports } from '../../tools/webpack/moduleExports.ts';
 import type { ShellContract } from './compatibility.ts';
 
 /** The React modules the shell's `react/` and `react-dom/` shares hand to remotes (the ones the shell itself loads). */
@@ -17,7 +16,7 @@ export function shellContract(shellDir: string): ShellContract {
   const require = createRequire(path.join(shellDir, 'package.json'));
   const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
   const routerExports = exportedNames(path.join(shellDir, 'src/router/react-router-dom.ts'));
-  const provides: Record<string, string[]> = { 'react-router-dom': routerExports, ...sharedEventsExports(path.dirname(require.resolve('shared-events/package.json'))) };
+  const provides: Record<string, string[]> = { 'react-router-dom': routerExports, ...packageEntryExports(path.dirname(require.resolve('shared-events/package.json'))) };
   for (const name of reactModules) provides[name] = [...new Set([...Object.keys(require(name) as object), 'default'])].sort();
   return {
     shared: { react: versionOf('react'), 'react-dom': versionOf('react-dom'), 'react-router-dom': versionOf('react-router-dom'), 'shared-events': versionOf('shared-events') },
@@ -25,14 +24,4 @@ export function shellContract(shellDir: string): ShellContract {
     routerExports,
     provides,
   };
-}
-
-/** Each entry point of the shared-events package (`shared-events`, `shared-events/react`, …) -> its exports. */
-export function sharedEventsExports(packageDir: string): Record<string, string[]> {
-  const { name, exports } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string> };
-  return Object.fromEntries(
-    Object.entries(exports)
-      .filter(([, target]) => /\.tsx?$/.test(target))
-      .map(([entry, target]) => [entry === '.' ? name : `${name}/${entry.replace(/^\.\//, '')}`, exportedNames(path.join(packageDir, target))]),
-  );
 }

@@ -15,6 +15,19 @@ export function exportedNames(file: string): string[] {
   return [...names].sort();
 }
 
+/**
+ * Each TypeScript entry point of a package (its package.json `exports`) by import specifier
+ * (`shared-events`, `shared-events/react`, …) -> the runtime names it exports.
+ */
+export function packageEntryExports(packageDir: string): Record<string, string[]> {
+  const { name, exports } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string> };
+  return Object.fromEntries(
+    Object.entries(exports)
+      .filter(([, target]) => /\.tsx?$/.test(target))
+      .map(([entry, target]) => [entry === '.' ? name : `${name}/${entry.replace(/^\.\//, '')}`, exportedNames(path.join(packageDir, target))]),
+  );
+}
+
 const hasExport = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
 const hasDefault = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
 const isTypeOnlyDeclaration = (node: ts.Node) => ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node);
