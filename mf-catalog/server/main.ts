@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { createCatalogServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { SchemaTooNewError } from './storage/migrations/runner.ts';
 
 const packageDir = join(import.meta.dirname, '..');
 
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : `catalog service failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  // A bad setting or a database a newer release migrated: the operator's fix is in the one line.
+  console.error(error instanceof ConfigError || error instanceof SchemaTooNewError ? error.message : `catalog service failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

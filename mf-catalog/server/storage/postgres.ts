@@ -98,6 +98,22 @@ export interface PostgresOptions {
   poolSize: number;
 }
 
+/** A pool whose sessions work in the configured schema (the migrate command's too). */
+export function schemaPool(url: string, options: Pick<PostgresOptions, 'schema' | 'poolSize'>): pg.Pool {
+  // Settings given in the URL (options=-c ...) are kept and the schema and plan mode added to
+  // them (pg lets the URL's options replace the configured ones, so they travel outside it).
+  // Custom plans: a filtered page's best plan depends on its values (how many rows the category
+  // and price range hold), which a generic plan cannot know.
+  const address = new URL(url);
+  const given = address.searchParams.get('options');
+  address.searchParams.delete('options');
+  const settings = `-c search_path=${quoteIdentifier(options.schema)},public -c plan_cache_mode=force_custom_plan`;
+  const pool = new pg.Pool({ connectionString: address.toString(), max: options.poolSize, options: given ? `${given} ${settings}` : settings });
+  // Idle clients can fail when the server restarts; without a listener that would crash the process.
+  pool.on('error', (error) => console.error(`catalog: postgres idle client error: ${error.message}`));
+  return pool;
+}
+
 export class PostgresDriver implements SqlDriver {
   readonly dialect = dialect;
   readonly description: string;
@@ -114,27 +130,14 @@ export class PostgresDriver implements SqlDriver {
 
   private constructor(options: PostgresOptions) {
     this.options = options;
-    this.primary = PostgresDriver.pool(options.url, options);
-    this.replica = options.readUrl ? PostgresDriver.pool(options.readUrl, options) : this.primary;
+    this.primary = schemaPool(options.url, options);
+    this.replica = options.readUrl ? schemaPool(options.readUrl, options) : this.primary;
     this.channel = `catalog_products_${options.schema}`;
     const where = new URL(options.url);
     this.description = `postgres ${where.host}${where.pathname} schema ${options.schema}${options.readUrl ? ` (reads from ${new URL(options.readUrl).host})` : ''}`;
   }
 
-  private static pool(url: string, options: PostgresOptions): pg.Pool {
-    // Settings given in the URL (options=-c ...) are kept and the schema and plan mode added to
-    // them (pg lets the URL's options replace the configured ones, so they travel outside it).
-    // Custom plans: a filtered page's best plan depends on its values (how many rows the category
-    // and price range hold), which a generic plan cannot know.
-    const address = new URL(url);
-    const given = address.searchParams.get('options');
-    address.searchParams.delete('options');
-    const settings = `-c search_path=${quoteIdentifier(options.schema)},public -c plan_cache_mode=force_custom_plan`;
-    const pool = new pg.Pool({ connectionString: address.toString(), max: options.poolSize, options: given ? `${given} ${settings}` : settings });
-    // Idle clients can fail when the server restarts; without a listener that would crash the process.
-    pool.on('error', (error) => console.error(`catalog: postgres idle client error: ${error.message}`));
-    return pool;
-  }
+
 
   static async open(options: PostgresOptions): Promise<PostgresDriver> {
     const driver = new PostgresDriver(options);
