@@ -19,8 +19,9 @@ function dependenciesOf(block: { dependencies: Dependency[]; blocks: { dependenc
  * The exports of shared singletons a build's exposed modules use, from the compiled module graph:
  * every module reachable from the container's exposes (a remote's own code and whatever it bundles,
  * such as shared-events/react), each import of a shared module with the names webpack resolved for
- * it (named imports, re-exports, `ns.member` of a namespace import). Type-only imports are gone by
- * then; a namespace used as a whole names nothing and is not checked. The standalone harness's
+ * it (named imports, re-exports, `ns.member` of a namespace import) where the code using it is
+ * kept. Type-only imports are gone by then; a namespace used as a whole names nothing and is not
+ * checked. The standalone harness's
  * entry is not reached from the exposes, so its imports do not count.
  */
 export function sharedImportsOf(compilation: Compilation): SharedImports {
@@ -30,8 +31,10 @@ export function sharedImportsOf(compilation: Compilation): SharedImports {
   const seen = new Set<Module>(queue);
   while (queue.length) {
     for (const dependency of dependenciesOf(queue.pop()!)) {
-      const target = moduleGraph.getModule(dependency);
-      if (!target) continue;
+      // A connection webpack dropped as unused (a hook of a bundled module nobody calls) asks nothing of the shell.
+      const connection = moduleGraph.getConnection(dependency);
+      const target = connection?.module;
+      if (!target || !connection.isTargetActive(undefined)) continue;
       if (target.type === CONSUME_SHARED) {
         const shareKey = (target as Module & { options: { shareKey: string } }).options.shareKey;
         const names = imports.get(shareKey) ?? new Set();
