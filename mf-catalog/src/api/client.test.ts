@@ -28,9 +28,14 @@ describe('URLs', () => {
     ).toBe('/api/catalog/products?category=bags&brand=Harbor+%26+Pine&color=red&minPrice=0&maxPrice=9.99&sortBy=rating&order=desc&limit=12&skip=24&select=id%2Ctitle&facets=1');
   });
 
-  it('uses the search endpoint when there is a query', () => {
-    expect(listUrl({ q: '  lamp ', limit: 24 })).toBe('/api/catalog/products/search?q=lamp&limit=24');
+  it("uses the search endpoint with the shop's word matching when there is a query", () => {
+    expect(listUrl({ q: '  lamp ', limit: 24 })).toBe('/api/catalog/products/search?q=lamp&match=words&limit=24');
     expect(listUrl({ q: '   ', limit: 24 })).toBe('/api/catalog/products?limit=24');
+  });
+
+  it('asks for the words as typed when typo correction is off', () => {
+    expect(listUrl({ q: 'headphnes', typos: 'off', limit: 24, skip: 24 })).toBe('/api/catalog/products/search?q=headphnes&match=words&typos=off&limit=24&skip=24');
+    expect(listUrl({ typos: 'off', limit: 6 })).toBe('/api/catalog/products?limit=6');
   });
 
   it('cuts search text to the 100 characters the catalogue accepts', () => {
@@ -38,8 +43,8 @@ describe('URLs', () => {
     expect(url.searchParams.get('q')).toHaveLength(100);
   });
 
-  it('asks for 8 suggestions with only the fields a suggestion shows', () => {
-    expect(suggestionUrl(' Lamp ')).toBe('/api/catalog/products/search?q=Lamp&limit=8&select=id%2Ctitle%2Cdescription%2Cprice%2CdiscountPercentage%2Crating%2Cstock%2Cbrand%2Ccategory%2Ccolor%2Cthumbnail');
+  it('asks for 8 suggestions, matching the last word as a prefix while it is typed', () => {
+    expect(suggestionUrl(' Lamp ')).toBe('/api/catalog/products/search?q=Lamp&match=words&prefix=on&limit=8&select=id%2Ctitle%2Cdescription%2Cprice%2CdiscountPercentage%2Crating%2Cstock%2Cbrand%2Ccategory%2Ccolor%2Cthumbnail');
   });
 
   it('addresses one product by id', () => {
@@ -57,6 +62,27 @@ describe('createCatalogClient', () => {
     expect(list.total).toBe(2);
     expect(list.products[0]).toMatchObject({ title: 'Dive Watch', extra: { kept: true } });
     expect(list.products[1]).toMatchObject({ id: 2, discountPercentage: 0, rating: 0, stock: 0, thumbnail: '' });
+  });
+
+  it("reads how the search read the shopper's words", async () => {
+    const search = {
+      query: 'headphnes',
+      corrected: 'headphones',
+      words: [{ typed: 'headphnes', matched: 'headphones', kind: 'typo' }],
+    };
+    const client = createCatalogClient({ fetch: async () => respond(200, { products: [product], total: 1, skip: 0, limit: 24, search }) });
+    await expect(client.listProducts({ q: 'headphnes', limit: 24 })).resolves.toMatchObject({ total: 1, search });
+    const suggestions = createCatalogClient({ fetch: async () => respond(200, { products: [], total: 0, skip: 0, limit: 8, search: { ...search, corrected: null } }) });
+    await expect(suggestions.suggest('headphnes')).resolves.toMatchObject({ search: { corrected: null } });
+  });
+
+  it('keeps the results when the account of the search is damaged, or absent (an older service)', async () => {
+    const answer = (search: unknown) => createCatalogClient({ fetch: async () => respond(200, { products: [product], total: 1, search }) });
+    const damaged = await answer({ query: 'x', corrected: 7, words: 'many' }).listProducts({ q: 'x', limit: 1 });
+    expect(damaged.products).toHaveLength(1);
+    expect(damaged.search).toEqual({ query: 'x', corrected: null, words: [] });
+    expect((await answer('nonsense').listProducts({ q: 'x', limit: 1 })).search).toBeNull();
+    expect((await answer(undefined).listProducts({ q: 'x', limit: 1 })).search).toBeUndefined();
   });
 
   it('reads one product', async () => {

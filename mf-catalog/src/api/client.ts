@@ -36,8 +36,14 @@ export type SortKey = 'id' | 'title' | 'price' | 'rating' | 'createdAt' | 'disco
 export type SortOrder = 'asc' | 'desc';
 
 export interface ListParams {
-  /** Case-insensitive substring of the title; uses /products/search when set. */
+  /**
+   * Search text; uses /products/search when set, with the shop's word matching (`match=words`: every
+   * word on its own across title, brand, category and colour, plurals, typos) rather than DummyJSON's
+   * substring, which the endpoint keeps for API clients.
+   */
   readonly q?: string;
+  /** Take the words as typed: no typo correction (the shopper chose "Search instead for"). */
+  readonly typos?: 'off';
   readonly category?: string;
   readonly brand?: string;
   readonly color?: string;
@@ -76,7 +82,11 @@ export function isAbortError(error: unknown): boolean {
 export function listUrl(params: ListParams, base = CATALOG_API_BASE): string {
   const query = new URLSearchParams();
   const q = params.q === undefined ? '' : queryText(params.q);
-  if (q) query.set('q', q);
+  if (q) {
+    query.set('q', q);
+    query.set('match', 'words');
+    if (params.typos === 'off') query.set('typos', 'off');
+  }
   if (params.category) query.set('category', params.category);
   if (params.brand) query.set('brand', params.brand);
   if (params.color) query.set('color', params.color);
@@ -91,8 +101,9 @@ export function listUrl(params: ListParams, base = CATALOG_API_BASE): string {
   return `${base}/products${q ? '/search' : ''}?${query.toString()}`;
 }
 
+/** Suggestions follow the shopper's typing: the last word may be a word still being typed (`prefix=on`). */
 export function suggestionUrl(text: string, base = CATALOG_API_BASE): string {
-  const query = new URLSearchParams({ q: queryText(text), limit: String(SUGGESTION_LIMIT), select: SUGGESTION_FIELDS.join(',') });
+  const query = new URLSearchParams({ q: queryText(text), match: 'words', prefix: 'on', limit: String(SUGGESTION_LIMIT), select: SUGGESTION_FIELDS.join(',') });
   return `${base}/products/search?${query.toString()}`;
 }
 

@@ -52,6 +52,21 @@ export type Suggestion = v.InferOutput<typeof suggestionSchema>;
 
 const count = v.fallback(nonNegativeInt, 0);
 
+/**
+ * How the shop's word matching (`match=words`) read the query: the text as typed, the text with
+ * typo-corrected words (null when nothing was corrected) and what each word matched.
+ */
+export const searchInfoSchema = v.looseObject({
+  query: v.string(),
+  corrected: v.fallback(v.nullable(v.string()), null),
+  words: v.optional(
+    v.fallback(v.array(v.looseObject({ typed: v.string(), matched: v.string(), kind: v.string() })), () => []),
+    () => [],
+  ),
+});
+
+export type SearchInfo = v.InferOutput<typeof searchInfoSchema>;
+
 export const facetsSchema = v.looseObject({
   categories: v.optional(v.array(v.looseObject({ slug: v.string(), name: v.string(), count })), () => []),
   brands: v.optional(v.array(v.looseObject({ name: v.string(), count })), () => []),
@@ -70,6 +85,8 @@ export function listSchema<T extends v.GenericSchema>(item: T) {
     skip: v.optional(count, 0),
     limit: v.optional(count, 0),
     facets: v.optional(facetsSchema),
+    // A damaged account of the matching costs the "did you mean" line, never the results.
+    search: v.optional(v.fallback(v.nullable(searchInfoSchema), null)),
   });
 }
 

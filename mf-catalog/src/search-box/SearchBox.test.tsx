@@ -60,13 +60,28 @@ describe('SearchBox', () => {
     fireEvent.change(input, { target: { value: 'l' } });
     fireEvent.change(input, { target: { value: 'la' } });
     await type(input, 'LAMP');
-    expect(calls).toEqual(['/api/catalog/products/search?q=LAMP&limit=8&select=id%2Ctitle%2Cdescription%2Cprice%2CdiscountPercentage%2Crating%2Cstock%2Cbrand%2Ccategory%2Ccolor%2Cthumbnail']);
+    expect(calls).toEqual(['/api/catalog/products/search?q=LAMP&match=words&prefix=on&limit=8&select=id%2Ctitle%2Cdescription%2Cprice%2CdiscountPercentage%2Crating%2Cstock%2Cbrand%2Ccategory%2Ccolor%2Cthumbnail']);
     const options = screen.getAllByRole('option');
     expect(options).toHaveLength(6);
     expect(options[0]?.textContent).toContain('Desk Lamp 1');
     expect(options[0]?.textContent).toContain('$11.00');
     expect(options[0]?.querySelector('img')?.getAttribute('src')).toBe('/img/1.svg');
     expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.queryByText(/Showing results for/)).toBeNull();
+  });
+
+  it('shows the corrected words highlighted above the suggestions, and reads them out', async () => {
+    const { input } = setup({ typos: { lmap: 'lamp' } });
+    await type(input, 'desk lmap');
+    const options = screen.getAllByRole('option');
+    expect(options).toHaveLength(3);
+    expect(options[0]?.textContent).toContain('Desk Lamp 1');
+    const notice = screen.getByText((_, node) => node?.tagName === 'P' && node.textContent === 'Showing results for desk lamp');
+    expect([...notice.querySelectorAll('mark')].map((node) => node.textContent)).toEqual(['lamp']);
+    expect(screen.getByRole('status').textContent).toBe('Showing results for desk lamp. 3 suggestions available. Use the up and down arrows to choose.');
+    // The words as typed go to the results page, which makes its own correction.
+    fireEvent.submit(input.closest('form')!);
+    expect(seen?.search).toBe('?q=desk%20lmap');
   });
 
   it('moves through the options with the arrow keys and opens the chosen one with Enter', async () => {

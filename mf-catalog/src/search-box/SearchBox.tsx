@@ -18,6 +18,9 @@ import {
 } from './suggestState.ts';
 import styles from './SearchBox.module.css';
 import { ProductImage } from '../ui/ProductImage.tsx';
+import { aroundPlaceholder } from '../i18n/aroundPlaceholder.ts';
+import { correctedQuery, plainQuery } from '../search/correctedQuery.ts';
+import { CorrectedWords } from '../search/CorrectedWords.tsx';
 
 /** Navigation state handed to /search: the matching products and the text. */
 export interface SearchNavigationState {
@@ -46,7 +49,14 @@ export default function SearchBox() {
       debouncedRequests({
         load: (text, signal) => catalog.suggest(text, signal),
         onResult: (text, result) =>
-          dispatch({ type: 'loaded', text, items: result.products, total: result.total, totalIsLowerBound: result.totalIsLowerBound === true }),
+          dispatch({
+            type: 'loaded',
+            text,
+            items: result.products,
+            total: result.total,
+            totalIsLowerBound: result.totalIsLowerBound === true,
+            search: result.search,
+          }),
         onError: (text) => dispatch({ type: 'failed', text }),
       }),
     [],
@@ -136,11 +146,16 @@ export default function SearchBox() {
     }
   };
 
+  const corrected = state.status === 'ready' ? correctedQuery(state.search) : null;
+  const [correctedBefore, correctedAfter] = aroundPlaceholder(t, 'search.correctedFor', 'query');
   const status =
     state.status === 'ready'
-      ? state.items.length === 0
-        ? t('search.noSuggestions')
-        : t('search.suggestionCount', { count: state.items.length })
+      ? [
+          corrected ? `${t('search.correctedFor', { query: plainQuery(corrected) })}.` : '',
+          state.items.length === 0 ? t('search.noSuggestions') : t('search.suggestionCount', { count: state.items.length }),
+        ]
+          .filter(Boolean)
+          .join(' ')
       : '';
 
   return (
@@ -181,6 +196,13 @@ export default function SearchBox() {
         <SearchIcon size={20} />
       </button>
       <div className={styles.popup} hidden={!visible}>
+        {corrected && (
+          <p className={styles.corrected}>
+            {correctedBefore}
+            <CorrectedWords parts={corrected} emphasis="mark" className={styles.correctedWord} />
+            {correctedAfter}
+          </p>
+        )}
         <ul ref={listRef} id={listId} role="listbox" aria-label={t('search.suggestions')} className={styles.list}>
           {state.items.map((item, index) => (
             <li

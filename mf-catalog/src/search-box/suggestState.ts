@@ -1,6 +1,6 @@
 // The header search's state, framework-free so it can be tested alone: a reducer for what the
 // combobox shows, and a debounced, cancelling request runner for what it asks the catalogue.
-import type { Suggestion } from '../api/schemas.ts';
+import type { SearchInfo, Suggestion } from '../api/schemas.ts';
 
 export const SUGGEST_DELAY_MS = 150;
 
@@ -13,6 +13,8 @@ export interface SuggestState {
   /** The catalogue stopped counting at `total`: more products match. */
   readonly totalIsLowerBound: boolean;
   readonly forText: string;
+  /** How the catalogue read `forText` (its typo corrections), when it says. */
+  readonly search: SearchInfo | null;
   readonly status: 'idle' | 'loading' | 'ready' | 'error';
   /** Index of the highlighted option, -1 for none. */
   readonly active: number;
@@ -26,6 +28,7 @@ export const initialSuggestState: SuggestState = {
   total: 0,
   totalIsLowerBound: false,
   forText: '',
+  search: null,
   status: 'idle',
   active: -1,
   open: false,
@@ -33,7 +36,14 @@ export const initialSuggestState: SuggestState = {
 
 export type SuggestAction =
   | { readonly type: 'typed'; readonly text: string }
-  | { readonly type: 'loaded'; readonly text: string; readonly items: readonly Suggestion[]; readonly total: number; readonly totalIsLowerBound?: boolean }
+  | {
+      readonly type: 'loaded';
+      readonly text: string;
+      readonly items: readonly Suggestion[];
+      readonly total: number;
+      readonly totalIsLowerBound?: boolean;
+      readonly search?: SearchInfo | null;
+    }
   | { readonly type: 'failed'; readonly text: string }
   | { readonly type: 'move'; readonly by: 1 | -1 }
   | { readonly type: 'first' }
@@ -64,12 +74,13 @@ export function suggestReducer(state: SuggestState, action: SuggestAction): Sugg
         total: action.total,
         totalIsLowerBound: action.totalIsLowerBound === true,
         forText: action.text,
+        search: action.search ?? null,
         status: 'ready',
         active: -1,
       };
     case 'failed':
       if (action.text !== searchTerm(state.text)) return state;
-      return { ...state, items: [], total: 0, totalIsLowerBound: false, forText: action.text, status: 'error', active: -1 };
+      return { ...state, items: [], total: 0, totalIsLowerBound: false, forText: action.text, search: null, status: 'error', active: -1 };
     case 'move': {
       const count = state.items.length;
       if (count === 0) return state;

@@ -9,7 +9,8 @@ import { Pagination } from '../shop/Pagination.tsx';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
 import { EmptyState, ErrorState, statusStyles } from '../ui/Status.tsx';
 import { offsetOf } from '../shop/pagination.ts';
-import { readSearchLocation, SEARCH_PER_PAGE } from './searchState.ts';
+import { readSearchLocation, searchHref, SEARCH_PER_PAGE } from './searchState.ts';
+import { Correction } from './Correction.tsx';
 import styles from './SearchPage.module.css';
 
 const EAGER_CARDS = 4;
@@ -19,11 +20,11 @@ export default function SearchPage() {
   const language = useLanguage();
   const location = useLocation();
   const navigate = useNavigate();
-  const { term, page, handed } = readSearchLocation(location.search, location.state);
+  const { term, page, exact, handed } = readSearchLocation(location.search, location.state);
 
   // The header hands over its matches (shown at once); the full, paged results come from the
   // catalogue's indexed search, which is also all there is after a reload or from a shared link.
-  const params: ListParams = { q: term, limit: SEARCH_PER_PAGE, skip: offsetOf(page, SEARCH_PER_PAGE), select: CARD_FIELDS };
+  const params: ListParams = { q: term, ...(exact ? { typos: 'off' } : {}), limit: SEARCH_PER_PAGE, skip: offsetOf(page, SEARCH_PER_PAGE), select: CARD_FIELDS };
   const request = useRequest(term ? listUrl(params) : null, (signal) => catalog.listProducts(params, signal), () => catalog.peekList(params));
   const fresh = request.status === 'success' ? request.data : undefined;
   const products = fresh?.products ?? (request.status === 'loading' ? (handed ?? undefined) : undefined);
@@ -31,9 +32,7 @@ export default function SearchPage() {
   const count = total === null ? 1 : pageCount(total, SEARCH_PER_PAGE);
 
   const goToPage = (target: number) => {
-    const search = new URLSearchParams({ q: term });
-    if (target > 1) search.set('page', String(target));
-    navigate(`/search?${search.toString()}`);
+    navigate(searchHref({ term, page: target, exact }));
     window.scrollTo({ top: 0 });
   };
 
@@ -47,6 +46,7 @@ export default function SearchPage() {
             {total !== null && <p className={styles.count}>{t('search.count', { count: shownTotal({ total, totalIsLowerBound: fresh?.totalIsLowerBound }, language) })}</p>}
           </div>
         ) : null}
+        {term ? <Correction term={term} search={fresh?.search} /> : null}
       </header>
 
       {!term ? (

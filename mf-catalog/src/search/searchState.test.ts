@@ -1,4 +1,4 @@
-import { readSearchLocation } from './searchState.ts';
+import { readSearchLocation, searchHref } from './searchState.ts';
 
 const card = { description: 'A lamp.', discountPercentage: 0, rating: 4.2, brand: 'Lumen', category: 'lighting', thumbnail: '/1.svg' };
 const key = [
@@ -8,7 +8,7 @@ const key = [
 
 describe('readSearchLocation', () => {
   it('takes the term from ?q= so a reload works', () => {
-    expect(readSearchLocation('?q=lamp', null)).toEqual({ term: 'lamp', page: 1, handed: null });
+    expect(readSearchLocation('?q=lamp', null)).toEqual({ term: 'lamp', page: 1, exact: false, handed: null });
   });
 
   it('uses the navigation state (key, search) when it belongs to the term', () => {
@@ -44,11 +44,27 @@ describe('readSearchLocation', () => {
     expect(readSearchLocation('?q=lamp&page=2', { key, search: 'lamp' })).toMatchObject({ page: 2, handed: null });
   });
 
+  it('reads the choice of the words as typed, and then waits for their own results', () => {
+    expect(readSearchLocation('?q=lmap&exact=1', null)).toMatchObject({ term: 'lmap', exact: true });
+    expect(readSearchLocation('?q=lmap&exact=yes', null).exact).toBe(false);
+    // The header's matches had their typos corrected: not the answer to the words as typed.
+    expect(readSearchLocation('?q=lamp&exact=1', { key, search: 'lamp' }).handed).toBeNull();
+  });
+
   it('survives odd state and odd pages', () => {
-    expect(readSearchLocation('?q=lamp', 'nonsense')).toEqual({ term: 'lamp', page: 1, handed: null });
+    expect(readSearchLocation('?q=lamp', 'nonsense')).toEqual({ term: 'lamp', page: 1, exact: false, handed: null });
     expect(readSearchLocation('?q=lamp', { key: 'x', search: 'lamp' }).handed).toBeNull();
     expect(readSearchLocation('?q=lamp&page=0', null).page).toBe(1);
     expect(readSearchLocation('?q=lamp&page=x', null).page).toBe(1);
-    expect(readSearchLocation('', null)).toEqual({ term: '', page: 1, handed: null });
+    expect(readSearchLocation('', null)).toEqual({ term: '', page: 1, exact: false, handed: null });
+  });
+});
+
+describe('searchHref', () => {
+  it('keeps the words as typed through the pages', () => {
+    expect(searchHref({ term: 'headphnes' })).toBe('/search?q=headphnes');
+    expect(searchHref({ term: 'headphnes', exact: true })).toBe('/search?q=headphnes&exact=1');
+    expect(searchHref({ term: 'red watch', page: 3, exact: true })).toBe('/search?q=red+watch&exact=1&page=3');
+    expect(searchHref({ term: 'a&b', page: 1 })).toBe('/search?q=a%26b');
   });
 });

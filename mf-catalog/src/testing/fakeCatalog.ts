@@ -38,8 +38,33 @@ export function makeProducts(count: number): FakeProduct[] {
 
 type Reply = { status: number; body: unknown };
 
-/** `countUpTo`: like the real service on filters it counts in SQL, stop counting there (totalIsLowerBound). */
-export function fakeFetch(products: FakeProduct[], options: { fail?: (url: URL) => boolean; countUpTo?: number } = {}) {
+export interface FakeOptions {
+  fail?: (url: URL) => boolean;
+  /** Like the real service on filters it counts in SQL, stop counting there (totalIsLowerBound). */
+  countUpTo?: number;
+  /** Typos the fake's word matching (`match=words`) corrects, typed word to meant word. */
+  typos?: Record<string, string>;
+}
+
+/**
+ * The shop's word matching, faked: every word must be in the title, a known typo is corrected unless
+ * `typos=off`, and the answer says how the words were read (`search`).
+ */
+function matchWords(url: URL, typos: Record<string, string>) {
+  const query = (url.searchParams.get('q') ?? '').trim();
+  const correcting = url.searchParams.get('typos') !== 'off';
+  const words = query.split(/\s+/).map((typed) => {
+    const meant = correcting ? typos[typed.toLowerCase()] : undefined;
+    return { typed, matched: meant ?? typed.toLowerCase(), kind: meant ? 'typo' : 'exact' };
+  });
+  const corrected = words.some((word) => word.kind === 'typo') ? words.map((word) => (word.kind === 'typo' ? word.matched : word.typed)).join(' ') : null;
+  return {
+    matches: (p: FakeProduct) => words.every((word) => p.title.toLowerCase().includes(word.matched)),
+    search: { query, corrected, words },
+  };
+}
+
+export function fakeFetch(products: FakeProduct[], options: FakeOptions = {}) {
   const calls: string[] = [];
   const reply = (status: number, body: unknown) =>
     ({
@@ -58,10 +83,11 @@ export function fakeFetch(products: FakeProduct[], options: { fail?: (url: URL) 
     }
     if (path === '/products' || path === '/products/search') {
       const q = url.searchParams.get('q')?.toLowerCase() ?? '';
+      const words = url.searchParams.get('match') === 'words' ? matchWords(url, options.typos ?? {}) : null;
       const category = url.searchParams.get('category');
       const brand = url.searchParams.get('brand');
       const rows = products.filter(
-        (p) => p.title.toLowerCase().includes(q) && (!category || p.category === category) && (!brand || p.brand === brand),
+        (p) => (words ? words.matches(p) : p.title.toLowerCase().includes(q)) && (!category || p.category === category) && (!brand || p.brand === brand),
       );
       const limit = Number(url.searchParams.get('limit') ?? 30);
       const skip = Number(url.searchParams.get('skip') ?? 0);
@@ -80,6 +106,7 @@ export function fakeFetch(products: FakeProduct[], options: { fail?: (url: URL) 
           skip,
           limit,
           ...(url.searchParams.get('facets') ? { facets: { categories: [], brands, colors: [], priceRanges: [] } } : {}),
+          ...(words ? { search: words.search } : {}),
         },
       };
     }
