@@ -371,6 +371,14 @@ export class SqlCatalogStore implements CatalogStore {
     return Number(rows[0]?.n ?? 0);
   }
 
+  async scanProducts(afterId: number, limit: number): Promise<ProductRecord[]> {
+    const rows = await this.driver.read<ProductRow>({
+      sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id > $1 ORDER BY id LIMIT $2`,
+      values: [afterId, limit],
+    });
+    return rows.map(rowToRecord);
+  }
+
   async sitemapEntries(offset: number, limit: number): Promise<{ id: number; updatedAt: string }[]> {
     const rows = await this.driver.read<{ id: number | string; updated_at: string | Date }>({
       sql: 'SELECT id, updated_at FROM products ORDER BY id LIMIT $1 OFFSET $2',

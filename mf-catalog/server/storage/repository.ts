@@ -38,6 +38,8 @@ export interface ProductRepository {
   onProductsChanged(listener: ProductChangeListener): void;
   facetCounts(filter: ProductFilter): Promise<FacetCounts>;
   countProducts(): Promise<number>;
+  /** Up to `limit` products with ids above `afterId`, in id order: the whole catalogue read page by page (the search index). */
+  scanProducts(afterId: number, limit: number): Promise<ProductRecord[]>;
   /** Ids and last changes of the products in id order, `limit` of them from `offset` (the sitemaps). */
   sitemapEntries(offset: number, limit: number): Promise<{ id: number; updatedAt: string }[]>;
   /** Inserts or replaces (by id) the given products in one transaction. */
