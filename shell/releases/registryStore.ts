@@ -1,7 +1,8 @@
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { createSchemaOnce } from '../server/postgresSchema.ts';
+import { postgresMigrations, STORE } from '../server/storage/migrations/registry/index.ts';
+import { migratePostgres } from '../server/storage/migrations/runner.ts';
 import { emptyRegistry, registryStateSchema, type RegistryState } from './registry.ts';
 
 /**
@@ -75,10 +76,8 @@ export function fileRegistry(dir: string): RegistryStore {
  */
 export async function postgresRegistry(databaseUrl: string, options: { pollMs?: number; listen?: boolean } = {}): Promise<RegistryStore> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  await createSchemaOnce(pool, 'storefront.release_registry', [
-    { text: `CREATE TABLE IF NOT EXISTS release_registry (id integer PRIMARY KEY CHECK (id = 1), state jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())` },
-    { text: `INSERT INTO release_registry (id, state) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, values: [JSON.stringify(emptyRegistry())] },
-  ]).catch(async (error: unknown) => {
+  // Gateways starting together take turns on the runner's lock; SchemaTooNewError if a newer release migrated it.
+  await migratePostgres(pool, STORE, postgresMigrations).catch(async (error: unknown) => {
     await pool.end();
     throw error;
   });

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import pg from 'pg';
-import { createSchemaOnce } from '../postgresSchema.ts';
+import { postgresMigrations, sqliteMigrations, STORE } from '../storage/migrations/contact/index.ts';
+import { migratePostgres, migrateSqlite } from '../storage/migrations/runner.ts';
 
 export type ContactMessage = { name: string; email: string; message: string };
 
@@ -24,20 +25,26 @@ function openSqliteContactStore(file: string): ContactStore {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   // Gateway workers (GATEWAY_WORKERS) open and write it at once: wait for one another's locks.
   const db = new DatabaseSync(file, { timeout: 5000 });
-  db.exec(`create table if not exists contact_messages (
-    id integer primary key,
-    name text not null,
-    email text not null,
-    message text not null,
-    created_at text not null default (datetime('now'))
-  )`);
-  const insert = db.prepare('insert into contact_messages (name, email, message) values (?, ?, ?)');
-  const count = db.prepare('select count(*) as n from contact_messages');
+  // Migrated on first use, like the PostgreSQL store; statements are prepared once the table exists.
+  let ready: Promise<{ insert: StatementSync; count: StatementSync }> | undefined;
+  const statements = () =>
+    (ready ??= migrateSqlite(db, STORE, sqliteMigrations).then(
+      () => ({
+        insert: db.prepare('insert into contact_messages (name, email, message) values (?, ?, ?)'),
+        count: db.prepare('select count(*) as n from contact_messages'),
+      }),
+      (error: unknown) => {
+        ready = undefined;
+        throw error;
+      },
+    ));
   return {
     async save(message) {
+      const { insert } = await statements();
       return Number(insert.run(message.name, message.email, message.message).lastInsertRowid);
     },
     async count() {
+      const { count } = await statements();
       return Number((count.get() as { n: number }).n);
     },
     async close() {
@@ -51,17 +58,7 @@ function openPostgresContactStore(databaseUrl: string): ContactStore {
   // Made on first use, so a gateway starts even while the database is still coming up.
   let ready: Promise<unknown> | undefined;
   const schema = () =>
-    (ready ??= createSchemaOnce(pool, 'storefront.contact_messages', [
-      {
-        text: `create table if not exists contact_messages (
-          id bigserial primary key,
-          name text not null,
-          email text not null,
-          message text not null,
-          created_at timestamptz not null default now()
-        )`,
-      },
-    ]).catch((error: unknown) => {
+    (ready ??= migratePostgres(pool, STORE, postgresMigrations).catch((error: unknown) => {
       ready = undefined;
       throw error;
     }));
