@@ -32,10 +32,10 @@ function describeStatus(store: string, known: readonly Migration<never>[], appli
   const names = known.map((migration) => migration.name);
   const pending = names.filter((name) => !applied.includes(name));
   const unknown = applied.filter((name) => !names.includes(name));
-  const at = applied.length > 0 ? `at ${applied.at(-1)} (${applied.length} applied)` : 'no migration applied';
-  const next = pending.length > 0 ? `pending ${pending.join(', ')}` : 'nothing pending';
-  const newer = unknown.length > 0 ? `; migrated by a newer release (${unknown.join(', ')}): this release would refuse it` : '';
-  return `${store}: ${at}, ${next}${newer}`;
+  // The same line as the catalogue's migrate command, so the root `npm run migrate -- --status` reads as one table.
+  const list = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : 'none');
+  const newer = unknown.length > 0 ? `; unknown to this release ${list(unknown)} (a newer release migrated it)` : '';
+  return `${store}: applied ${list(applied)}; pending ${list(pending)}${newer}`;
 }
 
 function describeRun(store: string, known: readonly Migration<never>[], applied: string[]): string {
