@@ -103,7 +103,8 @@ async function deployCommand(remote: AppName | undefined, options: Record<string
       if (typeof id !== 'string') throw new UsageError('Say what to do: --release <id>, --rollback, --canary <id> --percent N, --list or --history');
       const url = typeof options.url === 'string' ? options.url : undefined;
       const state = registry.current();
-      const ref = name === 'shell' ? await checkShellPromotion(settings, state, id, url) : await checkPromotion(settings, state, name, id, url);
+      const note = (line: string) => console.log(`[deploy] note: ${line}`);
+      const ref = name === 'shell' ? await checkShellPromotion(settings, state, id, url, note) : await checkPromotion(settings, state, name, id, url, note);
       if (typeof options.canary === 'string') {
         const percent = Number(options.percent);
         if (options.percent === undefined || !Number.isInteger(percent)) throw new UsageError('--canary needs --percent N (0 to 100)');

@@ -86,17 +86,25 @@ function needsOf(remote: RemoteName, id: string, manifest: unknown, notes: unkno
   return { shared: parsed.data.shared, imports: imports ?? (routerImports ? { 'react-router-dom': routerImports } : undefined) };
 }
 
+/** Told, one line each, what the gate could not check (a release or shell from before it read exports). */
+export type GateNote = (line: string) => void;
+
 /**
  * Checks that release `id` of `remote` exists and that every shell shoppers may be running can
  * run it; returns what the registry records. `url` is the release's manifest on another origin;
  * without it, the release is one of ours under the releases directory.
  */
-export async function checkPromotion(settings: Places, state: RegistryState, remote: RemoteName, id: string, url?: string): Promise<ReleaseRef> {
+export async function checkPromotion(settings: Places, state: RegistryState, remote: RemoteName, id: string, url?: string, note: GateNote = () => {}): Promise<ReleaseRef> {
   const { ref, manifest, notes } = await readReleaseFiles(settings, remote, id, url);
   const needs = needsOf(remote, id, manifest, notes);
-  for (const shell of shellsInService(settings, state)) {
+  const shells = shellsInService(settings, state);
+  for (const shell of shells) {
     const problem = incompatibility(shell.contract, needs);
     if (problem) throw new PromotionError(`${remote} ${id} cannot run in ${shell.label}: ${problem}`);
+  }
+  if (!needs.imports) note(`${remote} ${id} records no imports (released before the gate read them): checked by version ranges only`);
+  for (const shell of shells.filter(({ contract }) => needs.imports && !contract.provides)) {
+    note(`${shell.label} lists only its router's exports (built before the gate read them): ${remote} ${id} was checked by version ranges and router exports only`);
   }
   return ref;
 }
@@ -130,12 +138,13 @@ async function needsOfServed(settings: Settings, remote: RemoteName, served: { i
  * checkPromotion: a shell that drops a router export or moves a singleton past a live remote's
  * range is refused before any shopper loads it.
  */
-export async function checkShellPromotion(settings: Settings, state: RegistryState, id: string, url?: string): Promise<ReleaseRef> {
+export async function checkShellPromotion(settings: Settings, state: RegistryState, id: string, url?: string, note: GateNote = () => {}): Promise<ReleaseRef> {
   if (url) throw new PromotionError('the shell is served by the gateway itself: promote a shell release by its id, without --url');
   if (!readRelease(settings.releasesDir, 'shell', id)) throw new PromotionError(`there is no shell release ${id} (see npm run deploy -w shell -- --list)`);
   const dir = releaseDir(settings.releasesDir, 'shell', id);
   if (!existsSync(path.join(dir, 'index.html'))) throw new PromotionError(`shell ${id} has no index.html: it is not a shell build`);
   const contract = readShellContract(dir, `shell ${id}`);
+  if (!contract.provides) note(`shell ${id} lists only its router's exports (built before the gate read them): the remotes' other imports were not checked`);
   for (const remote of remoteNames) {
     const current = state.remotes[remote];
     const served = [current?.live ?? { manifest: settings.remoteDefaults[remote].manifest }, ...(current?.canary ? [current.canary] : [])];
