@@ -10,6 +10,7 @@ import { registerSitemapRoutes } from './sitemap/routes.ts';
 import { registerImageRoutes } from './images/routes.ts';
 import { registerProductRoutes } from './products/routes.ts';
 import { registerProductWriteRoutes } from './products/writes.ts';
+import { SearchService } from './search/service.ts';
 import { generateBatches } from './seed/generator.ts';
 import { registerStockRoutes } from './stock/routes.ts';
 import { openStore } from './storage/open.ts';
@@ -31,7 +32,7 @@ async function seedIfEmpty(store: CatalogStore, config: CatalogConfig): Promise<
   for await (const batch of generateBatches(config.seed, config.seedProducts, 1000)) await store.upsertProducts(batch);
 }
 
-async function buildApp(config: CatalogConfig, store: CatalogStore, stopping: () => boolean): Promise<FastifyInstance> {
+async function buildApp(config: CatalogConfig, store: CatalogStore, search: SearchService, stopping: () => boolean): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     // The stock API and product writes take bodies, and those are a few lines of JSON.
@@ -59,6 +60,7 @@ async function buildApp(config: CatalogConfig, store: CatalogStore, stopping: ()
     maxLimit: config.maxLimit,
     countCacheTtlMs: config.countCacheTtlMs,
     productCache: { maxEntries: config.productCacheSize, ttlMs: config.productCacheTtlMs },
+    search,
   });
   registerProductWriteRoutes(app, { repository: store, adminToken: config.adminToken, imageBase: config.publicImageBase });
   registerOpenApiRoute(app, { serverUrl: config.publicApiBase, maxLimit: config.maxLimit });
@@ -74,8 +76,9 @@ export async function createCatalogServer(config: CatalogConfig): Promise<Catalo
   try {
     await seedIfEmpty(store, config);
     store.warmUp();
+    const search = await SearchService.open(store);
     let stopping = false;
-    const app = await buildApp(config, store, () => stopping);
+    const app = await buildApp(config, store, search, () => stopping);
     await app.ready();
     return {
       app,

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import createError from 'http-errors';
+import type { SearchService } from '../search/service.ts';
 import type { ProductRepository } from '../storage/repository.ts';
-import { FacetService } from './facets.ts';
+import { buildFacets, FacetService } from './facets.ts';
 import { isCategorySlug } from './model.ts';
-import { ProductJsonCache } from './productJson.ts';
-import { parseListRequest, parseProductId, parseSelect } from './query.ts';
+import { ProductJsonCache, type ProductJson } from './productJson.ts';
+import { parseListRequest, parseProductId, parseSearchRequest, parseSelect, type ListRequest, type WordSearchOptions } from './query.ts';
 
 export interface ProductRoutesOptions {
   repository: ProductRepository;
@@ -16,6 +17,8 @@ export interface ProductRoutesOptions {
   countCacheTtlMs: number;
   /** Products kept as ready JSON (0 = none) and for how long at most. */
   productCache: { maxEntries: number; ttlMs: number };
+  /** The word search (match=words); without it such requests are refused. */
+  search?: SearchService;
 }
 
 // Product data changes rarely and stock is re-checked at checkout, so a minute of caching is safe.
@@ -41,7 +44,16 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
    * ready JSON: the same bytes JSON.stringify gave, without serialising every product every time.
    */
   async function listing(reply: FastifyReply, rawQuery: unknown, category?: string): Promise<string> {
-    const request = parseListRequest(rawQuery, maxLimit, category ? { category } : {});
+    return listed(reply, parseListRequest(rawQuery, maxLimit, category ? { category } : {}));
+  }
+
+  function envelope(page: readonly ProductJson[], request: ListRequest, total: number): string {
+    let body = '{"products":[';
+    for (let i = 0; i < page.length; i++) body += (i === 0 ? '' : ',') + page[i]!.render(request.select);
+    return `${body}],"total":${total},"skip":${request.query.skip},"limit":${page.length}`;
+  }
+
+  async function listed(reply: FastifyReply, request: ListRequest): Promise<string> {
     if (request.ids) {
       const found = await products.many(request.ids);
       reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
@@ -51,10 +63,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
       repository.listProductIds(request.query),
       request.facets ? facets.facetsJson(request.query) : undefined,
     ]);
-    const page = await products.many(ids);
-    let body = '{"products":[';
-    for (let i = 0; i < page.length; i++) body += (i === 0 ? '' : ',') + page[i]!.render(request.select);
-    body += `],"total":${total},"skip":${request.query.skip},"limit":${page.length}`;
+    let body = envelope(await products.many(ids), request, total);
     if (totalIsLowerBound) body += ',"totalIsLowerBound":true';
     if (facetJson !== undefined) body += `,"facets":${facetJson}`;
     reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
@@ -63,7 +72,23 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
 
   app.get('/products', async (request, reply) => listing(reply, request.query));
 
-  app.get('/products/search', async (request, reply) => listing(reply, request.query));
+  /** The shop's word search: the ranked page, with how the query was read (docs/api.md, "Word search"). */
+  async function wordSearch(reply: FastifyReply, request: ListRequest, text: string, reading: WordSearchOptions): Promise<string> {
+    if (!options.search) throw createError(503, 'Word search is not available on this catalogue service');
+    const [answer, categories] = await Promise.all([
+      options.search.search({ text, query: request.query, facets: request.facets, ...reading }),
+      request.facets ? facets.categories() : undefined,
+    ]);
+    let body = envelope(await products.many(answer.ids), request, answer.total);
+    if (answer.facets && categories) body += `,"facets":${JSON.stringify(buildFacets(answer.facets, categories.map((category) => category.slug)))}`;
+    reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
+    return `${body},"search":${JSON.stringify(answer.search)}}`;
+  }
+
+  app.get('/products/search', async (request, reply) => {
+    const { list, words } = parseSearchRequest(request.query, maxLimit);
+    return words && !list.ids ? wordSearch(reply, list, list.query.q ?? '', words) : listed(reply, list);
+  });
 
   // Categories are data: the ones the catalogue's products carry, by slug, as DummyJSON lists them.
   app.get('/products/categories', async (_request, reply) => {

@@ -1,0 +1,24 @@
+// How text becomes search words: the same rules for the catalogue's fields and for what a shopper types.
+import { stemmer as englishStem } from '@orama/stemmers/english';
+import { stemmer as russianStem } from '@orama/stemmers/russian';
+
+/** Letters and digits; hyphens, apostrophes and punctuation separate words ("T-Shirt" is "t" and "shirt"). */
+const WORD = /[\p{L}\p{N}]+/gu;
+const CYRILLIC = /[\u0400-\u04ff]/;
+/** Combining marks left by NFKD (accents): "café" and "cafe" are one word, "й" keeps its breve below. */
+const ACCENTS = /[\u0300-\u0306\u0308-\u036f]/g;
+
+/**
+ * Lower-cased words of a text, Unicode-normalised: compatibility forms folded (full-width letters,
+ * ligatures), Latin accents dropped, ё read as е (Russian writes both for one word).
+ */
+export function words(text: string): string[] {
+  const folded = text.normalize('NFKD').replace(ACCENTS, '').normalize('NFC').toLowerCase().replace(/ё/g, 'е');
+  return folded.match(WORD) ?? [];
+}
+
+/** The word's stem, by its script: Cyrillic words by the Russian stemmer, others by the English one. */
+export function stem(word: string): string {
+  if (/^\d/.test(word)) return word;
+  return CYRILLIC.test(word) ? russianStem(word) : englishStem(word);
+}
