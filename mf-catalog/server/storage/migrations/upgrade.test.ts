@@ -25,6 +25,8 @@ interface Database {
   loadFixture(): Promise<void>;
   schema(): Promise<string>;
   rows(sql: string): Promise<unknown[]>;
+  /** Changes it behind the store's back (what a crash leaves). */
+  exec(sql: string): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -44,6 +46,14 @@ function sqliteDatabase(): Database {
     loadFixture: async () => copyFileSync(join(__dirname, 'fixtures', 'catalog.previous.sqlite'), file),
     schema: async () => read(sqliteSchema),
     rows: async (sql) => read((db) => db.prepare(sql).all().map((row) => ({ ...row }))),
+    async exec(sql) {
+      const db = new DatabaseSync(file);
+      try {
+        db.exec(sql);
+      } finally {
+        db.close();
+      }
+    },
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -66,6 +76,7 @@ function postgresDatabase(): Database {
     },
     schema: () => postgresSchema(pool, schema),
     rows: async (sql) => (await pool.query(sql)).rows,
+    exec: async (sql) => void (await pool.query(sql)),
     async cleanup() {
       await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await pool.end();
@@ -161,5 +172,25 @@ describe.each(BACKENDS)('the catalogue on %s', (backend) => {
     expectSchemaSnapshot(await database.schema(), snapshotOf(backend));
     const title = generateProduct(5, 42).title;
     expect((await loaded.listProducts({ q: title, limit: 60, skip: 0, sortBy: 'id', order: 'asc' })).rows.map((p) => p.id)).toContain(42);
+  });
+
+  it('after a bulk load that stopped half-way (indexes gone, search not kept up): the next open restores both', async () => {
+    const first = await open();
+    await first.upsertProducts([generateProduct(5, 1)]);
+    await first.close();
+    store = undefined;
+    // What a bulk load has done by the time it loads its batches, then rows it loaded before it stopped.
+    const interrupted =
+      backend === 'sqlite'
+        ? 'DROP TRIGGER products_fts_ai; DROP TRIGGER products_fts_ad; DROP TRIGGER products_fts_au; DROP INDEX products_title; DROP INDEX products_price;'
+        : 'ALTER TABLE products DISABLE TRIGGER product_search_sync; DROP INDEX products_title; DROP INDEX products_price;';
+    await database.exec(interrupted);
+    await database.exec(
+      `INSERT INTO products (id, title, description, category, price_cents, discount, rating, stock, sku, tags, thumbnail, images, created_at, updated_at)
+       VALUES (2, 'Half-loaded Stool', 'Loaded before the stop', 'bags', 100, 0, 4, 1, 'X-2', '[]', 't', '[]', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
+    const reopened = await open();
+    expectSchemaSnapshot(await database.schema(), snapshotOf(backend));
+    expect((await reopened.listProducts({ q: 'loaded before the stop', limit: 5, skip: 0, sortBy: 'id', order: 'asc' })).rows.map((p) => p.id)).toEqual([2]);
   });
 });
