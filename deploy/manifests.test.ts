@@ -47,6 +47,7 @@ function manifestsIn(dir: string): { file: string; manifest: Manifest }[] {
 
 const applied = manifestsIn(path.join(deployDir, 'kubernetes'));
 const examples = manifestsIn(path.join(deployDir, 'kubernetes', 'examples'));
+const jobs = manifestsIn(path.join(deployDir, 'kubernetes', 'jobs'));
 const ofKind = <T = Manifest>(kind: string, from = applied) => from.filter(({ manifest }) => manifest.kind === kind).map(({ manifest }) => manifest as T);
 
 type Container = {
@@ -92,10 +93,10 @@ const loaders: Record<ServiceName, { variables: readonly string[]; load: (env: R
 
 describe('the Kubernetes manifests', () => {
   it('are valid against the Kubernetes schemas (kubernetes-models), every object of every file', () => {
-    const files = [...yamlFiles(path.join(deployDir, 'kubernetes')), ...yamlFiles(path.join(deployDir, 'kubernetes', 'examples'))];
+    const files = ['', 'examples', 'jobs'].flatMap((dir) => yamlFiles(path.join(deployDir, 'kubernetes', dir)));
     const validator = path.join(deployDir, 'testing', 'validateManifests.ts');
     const results = JSON.parse(execFileSync(process.execPath, [validator, ...files], { encoding: 'utf8' })) as { file: string; kind: string; name: string; problem: string | null }[];
-    expect(results).toHaveLength(applied.length + examples.length);
+    expect(results).toHaveLength(applied.length + examples.length + jobs.length);
     expect(results.filter((result) => result.problem !== null)).toEqual([]);
   });
 
@@ -140,6 +141,42 @@ describe('the Kubernetes manifests', () => {
         if (volume.persistentVolumeClaim) expect(claims).toContain(volume.persistentVolumeClaim.claimName);
       }
     }
+  });
+});
+
+describe('the migrate Jobs (deploy/kubernetes/jobs)', () => {
+  type JobShape = Manifest & { spec: { template: { spec: { restartPolicy: string; containers: (Container & { command: string[] })[] } } } };
+  const job = (name: ServiceName) => ofKind<JobShape>('Job', jobs).find((j) => j.metadata.name === `migrate-${name}`)!.spec.template.spec;
+  const entries = { gateway: 'shell/server/migrate.ts', catalog: 'mf-catalog/server/migrate.ts', checkout: 'mf-checkout/server/migrate.ts' } as const;
+
+  it.each(services)('the %s Job runs its migrate command in the image its Deployment runs, once', (name) => {
+    const spec = job(name);
+    expect(spec.restartPolicy).toBe('Never');
+    expect(spec.containers[0]!.image).toBe(container(name).image);
+    expect(spec.containers[0]!.command).toEqual(['node', entries[name]]);
+  });
+
+  it.each(services)('the %s Job reads only keys the ConfigMap and the Secret define, and the service accepts them in production', (name) => {
+    const configMap = ofKind<Manifest & { data: Record<string, string> }>('ConfigMap')[0]!.data;
+    const secret = ofKind<Manifest & { stringData: Record<string, string> }>('Secret', examples)[0]!.stringData;
+    const env: Record<string, string> = {};
+    for (const variable of job(name).containers[0]!.env) {
+      const ref = variable.valueFrom?.configMapKeyRef ?? variable.valueFrom?.secretKeyRef;
+      const value = variable.value ?? (variable.valueFrom?.configMapKeyRef ? configMap[ref!.key] : secret[ref!.key]);
+      expect([variable.name, value]).toEqual([variable.name, expect.any(String)]);
+      env[variable.name] = value!;
+    }
+    expect(env.DATABASE_URL).toMatch(/^postgres/);
+    // The catalogue's migrate command validates the service's whole configuration, the others only their storage.
+    if (name === 'catalog') expect(() => loaders.catalog.load(env)).not.toThrow();
+  });
+
+  it.each(services)('the %s image holds every module its migrate command loads', (name) => {
+    const containerfile = readFileSync(path.join(deployDir, 'Containerfile'), 'utf8');
+    const stage = containerfile.split(/^FROM /m).find((block) => block.startsWith(`service AS ${name}\n`))!;
+    const copied = [...stage.matchAll(/^COPY (?!--from)(\S+) /gm)].map((match) => match[1]!.replace(/\/$/, ''));
+    const missing = [...importedModules(entries[name])].filter((file) => !copied.some((source) => file === source || file.startsWith(`${source}/`)));
+    expect(missing).toEqual([]);
   });
 });
 
