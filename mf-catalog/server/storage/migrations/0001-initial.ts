@@ -98,7 +98,7 @@ function sqliteUp(db: DatabaseSync): void {
   const existing = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((row) => row.name));
   for (const name of SQLITE_REPLACED_INDEXES) if (existing.has(name)) db.exec(`DROP INDEX ${name}`);
   const missing = SQLITE_INDEXES.filter((definition) => !existing.has(nameOf(definition)));
-  for (const definition of missing) db.exec(`CREATE INDEX ${definition}`);
+  for (const definition of missing) db.exec(`CREATE INDEX IF NOT EXISTS ${definition}`);
   // A database of an earlier release that got new indexes here: give the planner statistics about them.
   if (missing.length > 0 && existing.has('products_title') && db.prepare('SELECT 1 FROM products LIMIT 1').get()) db.exec('ANALYZE');
   const triggers = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'products_fts_%'").get() as { n: number };
