@@ -57,6 +57,49 @@ const SEARCH_WORDS = [
   'leather', 'glass', 'mini', 'classic', 'retro', 'canvas', 'steel', 'wool',
 ];
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+/** The search words long enough for a typo to be corrected (5+ letters). */
+const TYPO_WORDS = SEARCH_WORDS.filter((word) => word.length >= 5);
+
+/** One slip of a finger in a word of 5+ letters (within the one-edit budget): a swap, a dropped, doubled or wrong letter. */
+export function misspell(word: string, random: () => number): string {
+  const at = 1 + Math.floor(random() * (word.length - 2));
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    case 1:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 2:
+      return word.slice(0, at) + word[at] + word.slice(at);
+    default:
+      return word.slice(0, at) + (word[at] === 'x' ? 'z' : 'x') + word.slice(at + 1);
+  }
+}
+
+/** Several words a shopper combines: colour and kind, brand and kind, or style, colour and kind, in any order. */
+function wordsQuery(random: () => number): string {
+  const category = pick(random, SEED_CATEGORIES);
+  const kind = pick(random, VOCABULARY[category].kinds);
+  const noun = kind.noun.toLowerCase();
+  const roll = random();
+  if (roll < 0.4) return `${pick(random, COLORS).name} ${noun}`;
+  if (roll < 0.7) return `${pick(random, VOCABULARY[category].brands).split(' ')[0]!.toLowerCase()} ${noun}`;
+  return `${noun} ${pick(random, kind.modifiers).split(/[ -]/)[0]!.toLowerCase()} ${pick(random, COLORS).name}`;
+}
+
+/** The shop's word search (match=words): the search page (24, card fields, pages 1-5) or suggestions (8, the last word as a beginning). */
+function wordSearchUrl(q: string, random: () => number): string {
+  const params = new URLSearchParams({ q, match: 'words' });
+  if (random() < 0.5) {
+    params.set('prefix', 'on');
+    params.set('limit', '8');
+    params.set('select', CARD_FIELDS.join(','));
+  } else {
+    params.set('limit', '24');
+    params.set('skip', String(24 * Math.floor(random() * 5)));
+    params.set('select', CARD_FIELDS.join(','));
+  }
+  return `/products/search?${params.toString()}`;
+}
 
 /** The shop page's request (the listing with card fields and facets), as the service sees it. */
 export function shopUrl(params: Omit<ListParams, 'select' | 'facets' | 'q'>): string {
@@ -98,6 +141,20 @@ export function scenarios(products: number): Scenario[] {
         // The /search page: 24 per page, card fields, id order.
         return listUrl({ q: word, limit: 24, skip: 24 * Math.floor(random() * 20), select: CARD_FIELDS }, '');
       },
+    },
+    {
+      name: 'search-typos',
+      label: `varied: word search (match=words) for one of ${TYPO_WORDS.length} words with a typo: search pages 1-5 (24) and suggestions (8, prefix)`,
+      target: 'latency',
+      varied: true,
+      path: (random) => wordSearchUrl(misspell(pick(random, TYPO_WORDS), random), random),
+    },
+    {
+      name: 'search-words',
+      label: 'varied: word search (match=words) for 2-3 words: colour/brand/style and kind in any order, search pages 1-5 (24) and suggestions (8, prefix)',
+      target: 'latency',
+      varied: true,
+      path: (random) => wordSearchUrl(wordsQuery(random), random),
     },
     {
       name: 'shop-any',

@@ -19,6 +19,7 @@ import type { CatalogStore } from './storage/repository.ts';
 export interface CatalogServer {
   app: FastifyInstance;
   store: CatalogStore;
+  search: SearchService;
   /** From now on /readyz answers 503: a load balancer stops sending new requests. */
   beginShutdown(): void;
   /** Starts listening on the configured host and port (0 picks a free port); resolves to the base URL. */
@@ -83,6 +84,7 @@ export async function createCatalogServer(config: CatalogConfig): Promise<Catalo
     return {
       app,
       store,
+      search,
       beginShutdown() {
         stopping = true;
       },

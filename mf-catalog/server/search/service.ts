@@ -85,16 +85,22 @@ export class SearchService {
       if (service) service.changed(ids);
       else changedMeanwhile.push(ids);
     });
+    const started = performance.now();
     const built = new SearchService(repository, await SearchIndex.build(catalogue(repository)), tuning);
+    built.buildSeconds = (performance.now() - started) / 1000;
     service = built;
     for (const ids of changedMeanwhile) built.changed(ids);
     changedMeanwhile = [];
     return built;
   }
 
-  /** Documents in the index and bytes of its postings, for the start-up log and the bench. */
-  get size(): { documents: number; words: number; postingBytes: number } {
-    return { documents: this.index.documents.count, words: this.index.vocabulary.size, postingBytes: this.index.postingBytes };
+  /** How long the index took to build at start. */
+  buildSeconds = 0;
+
+  /** What the start-up log says of the index: products, words, bytes of the build's postings, build time. */
+  describe(): string {
+    const { documents, vocabulary, postingBytes } = this.index;
+    return `search index of ${documents.count} products, ${vocabulary.size} words, ${(postingBytes / 2 ** 20).toFixed(1)} MiB of postings, built in ${this.buildSeconds.toFixed(1)} s`;
   }
 
   /** Resolves once every change told so far is searchable (rebuilds included). */
