@@ -72,8 +72,10 @@ describe('createCatalogClient', () => {
     };
     const client = createCatalogClient({ fetch: async () => respond(200, { products: [product], total: 1, skip: 0, limit: 24, search }) });
     await expect(client.listProducts({ q: 'headphnes', limit: 24 })).resolves.toMatchObject({ total: 1, search });
-    const suggestions = createCatalogClient({ fetch: async () => respond(200, { products: [], total: 0, skip: 0, limit: 8, search: { ...search, corrected: null } }) });
-    await expect(suggestions.suggest('headphnes')).resolves.toMatchObject({ search: { corrected: null } });
+    // A word that matched nothing is said with nulls.
+    const nothing = { query: 'xqzvwj', corrected: null, words: [{ typed: 'xqzvwj', matched: null, kind: null }] };
+    const suggestions = createCatalogClient({ fetch: async () => respond(200, { products: [], total: 0, skip: 0, limit: 8, search: nothing }) });
+    await expect(suggestions.suggest('xqzvwj')).resolves.toMatchObject({ search: nothing });
   });
 
   it('keeps the results when the account of the search is damaged, or absent (an older service)', async () => {

@@ -54,13 +54,13 @@ const count = v.fallback(nonNegativeInt, 0);
 
 /**
  * How the shop's word matching (`match=words`) read the query: the text as typed, the text with
- * typo-corrected words (null when nothing was corrected) and what each word matched.
+ * typo-corrected words (null when nothing was corrected) and what each word matched (null: nothing).
  */
 export const searchInfoSchema = v.looseObject({
   query: v.string(),
   corrected: v.fallback(v.nullable(v.string()), null),
   words: v.optional(
-    v.fallback(v.array(v.looseObject({ typed: v.string(), matched: v.string(), kind: v.string() })), () => []),
+    v.fallback(v.array(v.looseObject({ typed: v.string(), matched: v.nullable(v.string()), kind: v.nullable(v.string()) })), () => []),
     () => [],
   ),
 });

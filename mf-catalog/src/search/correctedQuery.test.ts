@@ -1,6 +1,6 @@
 import { correctedQuery, plainQuery } from './correctedQuery.ts';
 
-const word = (typed: string, matched: string, kind: string) => ({ typed, matched, kind });
+const word = (typed: string, matched: string | null, kind: string | null) => ({ typed, matched, kind });
 
 describe('correctedQuery', () => {
   it('emphasises the words the catalogue corrected, not the ones it took as typed or by their stem', () => {
@@ -27,6 +27,7 @@ describe('correctedQuery', () => {
   it('is nothing when no word was corrected, or the catalogue did not say', () => {
     expect(correctedQuery({ query: 'lamp', corrected: null, words: [word('lamp', 'lamp', 'exact')] })).toBeNull();
     expect(correctedQuery({ query: 'lamp', corrected: '  ', words: [] })).toBeNull();
+    expect(correctedQuery({ query: 'xqzvwj', corrected: null, words: [word('xqzvwj', null, null)] })).toBeNull();
     expect(correctedQuery(null)).toBeNull();
     expect(correctedQuery(undefined)).toBeNull();
   });
