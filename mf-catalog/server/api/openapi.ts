@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { delayParam } from '../http/delay.ts';
 import { CATEGORY_SLUG, COLOR_NAMES, MAX_CATEGORY_SLUG } from '../products/model.ts';
 import { newProductBody, productChangeBody } from '../products/productInput.ts';
-import { listQuerySchema, selectOnly } from '../products/query.ts';
+import { listQuerySchema, searchQuerySchema, selectOnly } from '../products/query.ts';
 
 const productShape = {
   id: z.number().int().min(1),
@@ -35,6 +35,18 @@ const facets = z.strictObject({
   colors: z.array(z.strictObject({ name: z.string(), hex: z.string(), count })),
   priceRanges: z.array(z.strictObject({ min: z.number(), max: z.number(), label: z.string(), count })),
 });
+const matchKind = z.enum(['exact', 'stem', 'prefix', 'typo']);
+const searchReading = z.strictObject({
+  query: z.string().describe('The query as typed, trimmed'),
+  corrected: z.string().nullable().describe('The query with its corrected words, when a typo was corrected; null otherwise'),
+  words: z.array(
+    z.strictObject({
+      typed: z.string().describe('A word of the query, lower-cased'),
+      matched: z.string().nullable().describe('The catalogue word it was read as (its most used form); null when it matches nothing'),
+      kind: matchKind.nullable().describe('How it matched: itself, by its stem, as a beginning (prefix=on), or as a typo; null when it matches nothing'),
+    }),
+  ),
+});
 const productList = z.strictObject({
   products: z.array(z.union([product, productSelection])),
   total: count,
@@ -42,6 +54,7 @@ const productList = z.strictObject({
   limit: count,
   totalIsLowerBound: z.literal(true).optional().describe('Counting stopped at total: more products match'),
   facets: facets.optional(),
+  search: searchReading.optional().describe('With match=words: how the query was read'),
 });
 const category = z.strictObject({
   slug: z.string(),
@@ -58,6 +71,7 @@ components.add(product, { id: 'Product', description: 'A product, DummyJSON fiel
 components.add(productSelection, { id: 'ProductSelection', description: 'A product answered with select: its id and the selected fields' });
 components.add(productList, { id: 'ProductList', description: 'A page of products' });
 components.add(facets, { id: 'Facets', description: 'Counts per filter value, each counted under the other filters' });
+components.add(searchReading, { id: 'SearchReading', description: 'How a word search (match=words) read the query, for "Showing results for ..."' });
 components.add(category, { id: 'Category' });
 components.add(deletedProduct, { id: 'DeletedProduct', description: 'The product as it was, marked deleted' });
 components.add(error, { id: 'Error' });
@@ -93,6 +107,7 @@ export function openApiDocument(options: { serverUrl: string; maxLimit: number }
   );
   const delay = queryParameters({ delay: delayParam });
   const listing = [...queryParameters(listQuerySchema(options.maxLimit).shape), ...delay];
+  const searching = [...queryParameters(searchQuerySchema(options.maxLimit).shape), ...delay];
   const read = { 400: problem('A parameter is invalid; the message names it'), 429: problem('Too many requests from this address; see Retry-After') };
   const auth = {
     401: problem('No catalogue-admin token was sent'),
@@ -114,7 +129,14 @@ export function openApiDocument(options: { serverUrl: string; maxLimit: number }
     },
     paths: {
       '/products': { get: { operationId: 'listProducts', summary: 'A page of products, filtered and sorted', parameters: listing, responses: page } },
-      '/products/search': { get: { operationId: 'searchProducts', summary: 'Products whose title or description contains q', parameters: listing, responses: page } },
+      '/products/search': {
+        get: {
+          operationId: 'searchProducts',
+          summary: 'Products whose title or description contains q; with match=words, products matching every word, ranked',
+          parameters: searching,
+          responses: page,
+        },
+      },
       '/products/categories': {
         get: { operationId: 'listCategories', summary: 'The categories with their names and URLs', parameters: delay, responses: { 200: answer('The categories', { type: 'array', items: ref('Category') }), ...read } },
       },
