@@ -171,7 +171,12 @@ describe('a release importing a shared-events export that the live shell lacks (
     const newer = shellRelease('0.1.1', shellProvides, shellExports, ['bus', 'cart', 'wishlist']);
     expect(deploy('shell', '--release', newer).status).toBe(0);
     expect(deploy('cart', '--release', cart)).toMatchObject({ status: 0, out: expect.stringContaining(`promote ${cart}`) });
-    expect(deploy('shell', '--rollback').err).toBe('');
+    expect(deploy('shell', '--rollback')).toMatchObject({
+      status: 1,
+      err: `[deploy] refused: shell ${older} cannot run the live cart release ${cart}: it imports wishlist from shared-events, which the shell does not provide\n`,
+    });
+    expect(deploy('shell', '--rollback', '--force')).toMatchObject({ status: 0, out: expect.stringContaining(`[deploy] note: --force: shell ${older} was not checked against what is live`) });
+    expect(deploy('--history').out).toContain(`rollback ${older} (was ${newer})`);
   });
 
   it('is refused while a canary shell lacks it, and a shell that drops it is refused while the release is live', () => {

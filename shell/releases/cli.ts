@@ -18,7 +18,8 @@ const usage = `Usage (<name>: catalog, cart, account or checkout as -w mf-<name>
   npm run release -w mf-<name>                              build the remote into a new release (prints its id)
   npm run deploy -w mf-<name> -- --release <id> [--url <manifest URL>]
                                                             make a release live (--url: hosted on another origin)
-  npm run deploy -w mf-<name> -- --rollback                 return to the previous live release
+  npm run deploy -w mf-<name> -- --rollback [--force]       return to the previous live release (checked as a
+                                                            promotion against what is live; --force skips that)
   npm run deploy -w mf-<name> -- --canary <id> --percent N  serve a release to N% of shoppers (0 stops it)
   npm run deploy -w mf-<name> -- --list                     the releases on disk and which is live
   npm run deploy -- --history                               every promotion, rollback and canary`;
@@ -96,15 +97,22 @@ async function deployCommand(remote: AppName | undefined, options: Record<string
       return;
     }
     let next: RegistryState;
+    const state = registry.current();
+    const note = (line: string) => console.log(`[deploy] note: ${line}`);
+    const check = (id: string, url: string | undefined) =>
+      name === 'shell' ? checkShellPromotion(settings, state, id, url, note) : checkPromotion(settings, state, name, id, url, note);
     if (options.rollback) {
-      next = await registry.update((state) => rollback(state, change));
+      // The release rolled back to meets the shell and remotes live now, not those of its own day: a
+      // shell rolled back past an export a live remote imports would break that remote.
+      const target = state.remotes[name]?.previous.at(-1);
+      if (target && options.force) note(`--force: ${name} ${target.id} was not checked against what is live`);
+      else if (target) await check(target.id, /^https?:\/\//i.test(target.manifest) ? target.manifest : undefined);
+      next = await registry.update((current) => rollback(current, change));
     } else {
       const id = typeof options.canary === 'string' ? options.canary : options.release;
       if (typeof id !== 'string') throw new UsageError('Say what to do: --release <id>, --rollback, --canary <id> --percent N, --list or --history');
       const url = typeof options.url === 'string' ? options.url : undefined;
-      const state = registry.current();
-      const note = (line: string) => console.log(`[deploy] note: ${line}`);
-      const ref = name === 'shell' ? await checkShellPromotion(settings, state, id, url, note) : await checkPromotion(settings, state, name, id, url, note);
+      const ref = await check(id, url);
       if (typeof options.canary === 'string') {
         const percent = Number(options.percent);
         if (options.percent === undefined || !Number.isInteger(percent)) throw new UsageError('--canary needs --percent N (0 to 100)');
@@ -130,6 +138,7 @@ async function main(argv: string[]): Promise<void> {
       release: { type: 'string' },
       url: { type: 'string' },
       rollback: { type: 'boolean' },
+      force: { type: 'boolean' },
       canary: { type: 'string' },
       percent: { type: 'string' },
       history: { type: 'boolean' },
