@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { freePort } from '../kit/processes.ts';
 import { defaultRestartPolicy, restartDelay, Supervisor, type ServiceSpec } from './processes.ts';
 
@@ -82,4 +85,46 @@ test('a service that cannot start at all fails the start with its output', async
   };
   await expect(supervisor.start(broken)).rejects.toThrow(/broken exited before it was ready; its output ends:\nDATABASE_URL must be a postgres:\/\/ URL/);
   await supervisor.stopAll();
+});
+
+/** A service that writes each stop signal it gets to `file` and takes `flushMs` to save before it exits. */
+async function signalCountingService(name: string, file: string, flushMs: number): Promise<ServiceSpec> {
+  const port = await freePort();
+  const script = `
+    const { appendFileSync } = require('node:fs');
+    const server = require('node:http').createServer((q, s) => s.end('${name}'));
+    server.listen(${port}, '127.0.0.1');
+    let stopping = false;
+    const stop = (signal) => {
+      appendFileSync(${JSON.stringify(file)}, signal + '\\n');
+      if (stopping) return;
+      stopping = true;
+      server.close();
+      setTimeout(() => process.exit(0), ${flushMs});
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  `;
+  return { name, command: process.execPath, args: ['-e', script], cwd: process.cwd(), readyUrl: `http://127.0.0.1:${port}/` };
+}
+
+test('a stop signal the services got with the supervisor (Ctrl-C) is not sent again; one sent to the supervisor alone reaches each service once', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stack-signals-'));
+  const supervisor = new Supervisor({ log: () => {}, warn: () => {} });
+  const [withGroup, alone] = [path.join(dir, 'database'), path.join(dir, 'auth')];
+  try {
+    await supervisor.start(await signalCountingService('database', withGroup, 800));
+    await supervisor.start(await signalCountingService('auth', alone, 800));
+    // Ctrl-C reached the database as it reached the supervisor; the auth service got nothing.
+    process.kill(supervisor.pid('database') as number, 'SIGINT');
+    const began = Date.now();
+    await supervisor.stopAll({ signalled: true });
+    // Both had their whole time to save: nobody was killed or signalled again mid-way.
+    expect(Date.now() - began).toBeGreaterThanOrEqual(800);
+    expect(readFileSync(withGroup, 'utf8')).toBe('SIGINT\n');
+    expect(readFileSync(alone, 'utf8')).toBe('SIGTERM\n');
+  } finally {
+    await supervisor.stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

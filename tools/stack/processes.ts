@@ -151,14 +151,42 @@ export class Supervisor {
     return this.services.find((service) => service.spec.name === name)?.process?.pid;
   }
 
-  async stopAll(): Promise<void> {
+  /**
+   * Stops every service and resolves once all have exited; one that still runs after `graceMs` is
+   * killed. `signalled`: this process got a stop signal itself. Ctrl-C, or a signal to our process
+   * group, reaches every service at the same moment, and a second signal cuts a graceful stop short
+   * in many servers (close-with-grace exits at once), so then a service is sent SIGTERM only when it
+   * still answers ready a moment later: it never got the signal (one sent to this process alone).
+   */
+  async stopAll({ signalled = false, graceMs = 12_000 }: { signalled?: boolean; graceMs?: number } = {}): Promise<void> {
     this.stopping = true;
     for (const service of this.services) if (service.restartTimer) clearTimeout(service.restartTimer);
-    // Past the services' own grace period (10 s), a process that still runs is killed.
-    await Promise.all(
-      [...this.services].reverse().map((service) => service.process?.stop(12_000)),
-    );
+    await Promise.all([...this.services].reverse().map((service) => this.stopService(service, signalled, graceMs)));
   }
+
+  private async stopService(service: Supervised, signalled: boolean, graceMs: number): Promise<void> {
+    const child = service.process;
+    if (!child) return;
+    const force = setTimeout(() => child.signal('SIGKILL'), graceMs);
+    if (!signalled) child.signal('SIGTERM');
+    else {
+      await new Promise((resolve) => setTimeout(resolve, signalSettleMs));
+      if (child.alive() && (await answersReady(service.spec))) child.signal('SIGTERM');
+    }
+    await child.exited;
+    clearTimeout(force);
+  }
+}
+
+/** Long enough for every process of the group to have taken a signal sent to all of them. */
+const signalSettleMs = 250;
+
+/** Whether the service answers its readiness check as it did when it started. */
+async function answersReady(spec: ServiceSpec): Promise<boolean> {
+  return fetch(spec.readyUrl, { signal: AbortSignal.timeout(1000) }).then(
+    (response) => spec.readyWhen === 'answers' || response.ok,
+    () => false,
+  );
 }
 
 const indent = (text: string) =>

@@ -2,41 +2,54 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFrontEnds } from './build.ts';
-import { assertPortFree, defaultRestartPolicy, Supervisor } from './processes.ts';
+import { assertPortFree, defaultRestartPolicy, Supervisor, type ServiceSpec } from './processes.ts';
 import { stackServices } from './services.ts';
 import { loadStackConfig } from './stackConfig.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/**
+ * The services named on the command line (`node tools/stack/start.ts auth database`: the account
+ * backends alone), in the stack's start order; all of them without names.
+ */
+function chosenServices(all: ServiceSpec[], names: string[]): ServiceSpec[] {
+  const unknown = names.filter((name) => !all.some((service) => service.name === name));
+  if (unknown.length > 0) throw new Error(`unknown service ${unknown.join(', ')}; the stack has ${all.map((service) => service.name).join(', ')}`);
+  return names.length === 0 ? all : all.filter((service) => names.includes(service.name));
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadStackConfig(process.env, repoRoot);
-  const services = stackServices(config, repoRoot);
-  const portOwners: [number, string][] = [
-    [config.ports.gateway, 'storefront'],
-    [config.ports.catalog, 'catalogue service'],
-    [config.ports.checkout, 'checkout service'],
-    [config.ports.authEmulator, 'Firebase Auth emulator'],
-    [config.ports.databaseEmulator, 'Realtime Database server'],
-    [config.ports.stripeMock, 'Stripe test-mode server'],
-    [config.ports.localStripe, 'local Stripe (PaymentIntents)'],
+  const services = chosenServices(stackServices(config, repoRoot), process.argv.slice(2));
+  const portOwners: [string, number, string][] = [
+    ['gateway', config.ports.gateway, 'storefront'],
+    ['catalog', config.ports.catalog, 'catalogue service'],
+    ['checkout', config.ports.checkout, 'checkout service'],
+    ['auth', config.ports.authEmulator, 'Firebase Auth emulator'],
+    ['database', config.ports.databaseEmulator, 'Realtime Database server'],
+    ['stripe-mock', config.ports.stripeMock, 'Stripe test-mode server'],
+    ['local-stripe', config.ports.localStripe, 'local Stripe (PaymentIntents)'],
   ];
-  for (const [port, owner] of portOwners) await assertPortFree(port, owner);
+  for (const [name, port, owner] of portOwners) if (services.some((service) => service.name === name)) await assertPortFree(port, owner);
   mkdirSync(config.dataDir, { recursive: true });
 
-  if (!config.skipBuild) await buildFrontEnds();
+  // The front ends are served by the gateway alone.
+  if (!config.skipBuild && services.some((service) => service.name === 'gateway')) await buildFrontEnds();
 
   const supervisor = new Supervisor({ policy: { ...defaultRestartPolicy, initialDelayMs: config.restartDelayMs } });
   let shuttingDown = false;
-  const shutdown = async (code: number) => {
+  // One stop for every way of asking: Ctrl-C (which the services get too), SIGTERM, a failed start.
+  // It waits until every service has saved what it holds and exited.
+  const shutdown = async (code: number, signalled: boolean) => {
     if (shuttingDown) return;
     shuttingDown = true;
     console.log('[stack] stopping…');
-    await supervisor.stopAll();
+    await supervisor.stopAll({ signalled });
     process.exit(code);
   };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  process.on('SIGINT', () => void shutdown(0, true));
+  process.on('SIGTERM', () => void shutdown(0, true));
 
   try {
     for (const service of services) {
@@ -45,13 +58,14 @@ async function main(): Promise<void> {
     }
   } catch (error) {
     console.error(`[stack] ${(error as Error).message}`);
-    await shutdown(1);
+    await shutdown(1, false);
     return;
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(
-    `\n[stack] Storefront ready in ${seconds} s at http://localhost:${config.ports.gateway}  (a service that stops is restarted; Ctrl-C stops everything)\n`,
-  );
+  const what = services.some((service) => service.name === 'gateway')
+    ? `Storefront ready in ${seconds} s at http://localhost:${config.ports.gateway}`
+    : `${services.map((service) => service.name).join(', ')} ready in ${seconds} s`;
+  console.log(`\n[stack] ${what}  (a service that stops is restarted; Ctrl-C stops everything)\n`);
 }
 
 main().catch((error: unknown) => {

@@ -265,6 +265,9 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     stop: () => {
       stopped ??= (async () => {
         await proxy.close();
+        // Saved whatever the record of changes says: a request the closing proxy cut short may
+        // still have changed an account in the emulator.
+        saves.markDirty();
         await saves.flush();
         await stopEmulator();
       })();

@@ -54,13 +54,14 @@ function port(name: 'auth-port' | 'db-port'): number {
 
 const log = values.verbose ? (prefix: string) => (line: string) => console.log(`[${prefix}] ${line}`) : () => undefined;
 const stops: Array<() => Promise<void>> = [];
-let stopping = false;
-async function stopAll(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    await Promise.allSettled(stops.map((s) => s()));
-  }
-  process.exit(code);
+let stopping: Promise<never> | undefined;
+/**
+ * One stop, however many ask for it: Ctrl-C reaches this process from the terminal and again from
+ * `npm start`'s supervisor, and a second signal must not cut short the save of the first.
+ */
+function stopAll(code: number): Promise<never> {
+  stopping ??= Promise.allSettled(stops.map((s) => s())).then(() => process.exit(code));
+  return stopping;
 }
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));

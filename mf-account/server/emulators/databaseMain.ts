@@ -127,18 +127,19 @@ server.wss.once('listening', () => {
   report({ type: 'ready', port: actual, host: values.host });
 });
 
+// One stop however many ask for it (Ctrl-C reaches us from the terminal and again from npm start's
+// supervisor): the data is saved before the process exits.
 let stopping = false;
 function shutdown(code: number): void {
   if (stopping) return;
   stopping = true;
   setTimeout(() => process.exit(code), 3000).unref();
-  server.beginShutdown();
-  server
-    .flush()
-    .then(() => server.close())
-    .then(
+  server.stop().then(
     () => process.exit(code),
-    () => process.exit(code),
+    (error: unknown) => {
+      console.error(`[database] saving at stop failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
   );
 }
 process.on('SIGINT', () => shutdown(0));

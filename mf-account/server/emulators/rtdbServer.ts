@@ -226,9 +226,21 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
       send(426, { message: 'Connect over WebSocket; this database does not serve REST' });
     }
 
-    /** Saves pending changes now (before a clean stop). */
+    /** Saves pending changes now. */
     flush(): Promise<void> {
       return this.saves?.flush() ?? Promise.resolve();
+    }
+
+    /**
+     * A clean stop: /readyz answers 503, no connection is taken and every open one is closed, so no
+     * write can be acknowledged after the save, then what is held is saved.
+     */
+    async stop(): Promise<void> {
+      this.beginShutdown();
+      const closed = this.close();
+      for (const client of (this.wss as unknown as { clients: Set<{ terminate(): void }> }).clients) client.terminate();
+      await closed.catch((error: unknown) => this.warn(`closing the listener failed: ${error instanceof Error ? error.message : String(error)}`));
+      await this.flush();
     }
 
     isAdminSecret(cred: unknown): boolean {
@@ -615,6 +627,7 @@ function describe(identity: Identity): string {
 export type StorefrontRtdbServer = FirebaseServerInstance & {
   beginShutdown(): void;
   flush(): Promise<void>;
+  stop(): Promise<void>;
   setRules(rules: unknown): void;
   getValue(): Promise<unknown>;
   exportData(): Promise<unknown>;
