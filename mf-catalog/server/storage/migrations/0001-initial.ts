@@ -36,6 +36,8 @@ CREATE TABLE IF NOT EXISTS stock_reservations (
 ) STRICT;
 `;
 
+// Search matches title or description, as DummyJSON's does: a trigram index over both columns, whose
+// phrase queries are substring matches within one column.
 const SQLITE_SEARCH_TABLE = `CREATE VIRTUAL TABLE products_fts
   USING fts5(title, description, content = 'products', content_rowid = 'id', tokenize = 'trigram')`;
 
@@ -134,6 +136,9 @@ CREATE TABLE IF NOT EXISTS stock_reservations (
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL
 );
+-- Search reads a narrow copy of the searched text, lower-cased once: the trigram index's matches are
+-- rechecked with a plain LIKE on a short row instead of ILIKE on the wide products row, five to ten
+-- times less work per candidate.
 CREATE TABLE IF NOT EXISTS product_search (
   id integer PRIMARY KEY,
   title text NOT NULL,
@@ -149,6 +154,8 @@ BEGIN
     ON CONFLICT (id) DO UPDATE SET title = excluded.title, description = excluded.description;
   RETURN NEW;
 END $$;
+-- Search's plans hinge on how many rows a LIKE pattern matches, which the planner estimates from a
+-- sample of the texts: a larger sample keeps a 3 % match from looking like 0.03 %.
 ALTER TABLE product_search ALTER COLUMN title SET STATISTICS 1000, ALTER COLUMN description SET STATISTICS 1000;
 `;
 
@@ -202,6 +209,7 @@ async function postgresUp(client: pg.PoolClient): Promise<void> {
   await client.query("SET LOCAL maintenance_work_mem = '256MB'");
   for (const definition of POSTGRES_INDEXES) await client.query(`CREATE INDEX IF NOT EXISTS ${definition}`);
   const trigger = await client.query(`SELECT 1 FROM pg_trigger WHERE tgname = 'product_search_sync' AND tgrelid = '${schema}.products'::regclass`);
+  // A schema of a release before the search table: fill it from the products, then keep it in step.
   if (trigger.rowCount === 0) {
     await client.query('TRUNCATE product_search');
     await client.query('INSERT INTO product_search (id, title, description) SELECT id, lower(title), lower(description) FROM products');
