@@ -121,7 +121,7 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(status).send({ message: 'Something went wrong on our side; please try again' });
   });
-  const contact = openContactStore({ databaseUrl: config.databaseUrl, sqliteFile: config.contactDb });
+  const contact = await openContactStore({ databaseUrl: config.databaseUrl, sqliteFile: config.contactDb });
   app.addHook('onClose', async () => contact.close());
   if (!options.registry) app.addHook('onClose', async () => registry.close());
 

@@ -13,10 +13,10 @@ describe('contact messages without a database server', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'contact-'));
     try {
       const file = path.join(dir, 'data', 'contact.db');
-      const first = openContactStore({ sqliteFile: file });
+      const first = await openContactStore({ sqliteFile: file });
       await first.save(message(1));
       await first.close();
-      const again = openContactStore({ sqliteFile: file });
+      const again = await openContactStore({ sqliteFile: file });
       await again.save(message(2));
       expect(await again.count()).toBe(2);
       await again.close();
@@ -40,7 +40,7 @@ describe('contact messages in PostgreSQL', () => {
 
   it('sent to several new gateways at the same moment are all kept (the first writes create the table together)', async () => {
     const databaseUrl = `${TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    const gateways = Array.from({ length: 6 }, () => openContactStore({ databaseUrl, sqliteFile: ':memory:' }));
+    const gateways = await Promise.all(Array.from({ length: 6 }, () => openContactStore({ databaseUrl, sqliteFile: ':memory:' })));
     try {
       const ids = await Promise.all(gateways.map((store, n) => store.save(message(n))));
       expect(new Set(ids).size).toBe(6);

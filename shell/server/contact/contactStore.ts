@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { postgresMigrations, sqliteMigrations, STORE } from '../storage/migrations/contact/index.ts';
 import { migratePostgres, migrateSqlite } from '../storage/migrations/runner.ts';
@@ -15,36 +15,30 @@ export interface ContactStore {
 
 /**
  * Where contact messages land: PostgreSQL when the gateway has DATABASE_URL (every gateway instance
- * writes to the one table the team reads), otherwise a small SQLite file next to the gateway.
+ * writes to the one table the team reads), otherwise a small SQLite file next to the gateway. The
+ * file is migrated as it opens, so a file a newer release migrated stops the gateway at start.
  */
-export function openContactStore(options: { databaseUrl?: string | undefined; sqliteFile: string }): ContactStore {
+export async function openContactStore(options: { databaseUrl?: string | undefined; sqliteFile: string }): Promise<ContactStore> {
   return options.databaseUrl ? openPostgresContactStore(options.databaseUrl) : openSqliteContactStore(options.sqliteFile);
 }
 
-function openSqliteContactStore(file: string): ContactStore {
+async function openSqliteContactStore(file: string): Promise<ContactStore> {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   // Gateway workers (GATEWAY_WORKERS) open and write it at once: wait for one another's locks.
   const db = new DatabaseSync(file, { timeout: 5000 });
-  // Migrated on first use, like the PostgreSQL store; statements are prepared once the table exists.
-  let ready: Promise<{ insert: StatementSync; count: StatementSync }> | undefined;
-  const statements = () =>
-    (ready ??= migrateSqlite(db, STORE, sqliteMigrations).then(
-      () => ({
-        insert: db.prepare('insert into contact_messages (name, email, message) values (?, ?, ?)'),
-        count: db.prepare('select count(*) as n from contact_messages'),
-      }),
-      (error: unknown) => {
-        ready = undefined;
-        throw error;
-      },
-    ));
+  try {
+    await migrateSqlite(db, STORE, sqliteMigrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const insert = db.prepare('insert into contact_messages (name, email, message) values (?, ?, ?)');
+  const count = db.prepare('select count(*) as n from contact_messages');
   return {
     async save(message) {
-      const { insert } = await statements();
       return Number(insert.run(message.name, message.email, message.message).lastInsertRowid);
     },
     async count() {
-      const { count } = await statements();
       return Number((count.get() as { n: number }).n);
     },
     async close() {

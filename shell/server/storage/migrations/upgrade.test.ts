@@ -49,7 +49,7 @@ describe('gateway stores: upgrade from the previous release on SQLite (contact m
     const before = read(file, 'SELECT * FROM contact_messages ORDER BY id');
     expect(before.map((row) => row.email)).toEqual(['ada@example.com', 'grace@example.com', 'alan@example.com']);
 
-    const store = openContactStore({ sqliteFile: file });
+    const store = await openContactStore({ sqliteFile: file });
     try {
       expect(await store.count()).toBe(3);
       expect(await store.save(newMessage)).toBe(4);
@@ -66,9 +66,18 @@ describe('gateway stores: upgrade from the previous release on SQLite (contact m
     }
   });
 
+  test('a file migrated by a newer release stops the store from opening, in one line', async () => {
+    const file = path.join(dir, 'newer.db');
+    await (await openContactStore({ sqliteFile: file })).close();
+    const db = new DatabaseSync(file);
+    db.prepare(`INSERT INTO schema_migrations (store, name, applied_at) VALUES ('contact', '0002-from-the-future', ?)`).run(new Date().toISOString());
+    db.close();
+    await expect(openContactStore({ sqliteFile: file })).rejects.toThrow(/^the contact database has migration 0002-from-the-future, which this release does not know/);
+  });
+
   test('a new database gets the same schema', async () => {
     const file = path.join(dir, 'fresh.db');
-    const store = openContactStore({ sqliteFile: file });
+    const store = await openContactStore({ sqliteFile: file });
     expect(await store.count()).toBe(0);
     await store.close();
     const db = new DatabaseSync(file, { readOnly: true });
@@ -103,7 +112,7 @@ describe('gateway stores: upgrade from the previous release on PostgreSQL (conta
     expect(registryRow.state.version).toBe(5);
 
     const registry = await postgresRegistry(schema.databaseUrl, { listen: false });
-    const contact = openContactStore({ databaseUrl: schema.databaseUrl, sqliteFile: ':memory:' });
+    const contact = await openContactStore({ databaseUrl: schema.databaseUrl, sqliteFile: ':memory:' });
     try {
       expect(registry.current()).toEqual(registryRow.state);
       expect(registry.current().remotes.checkout).toMatchObject({ live: { id: '2.0.0-99bb01' }, canary: { id: '2.1.0-77cc02', percent: 10 } });
@@ -130,7 +139,7 @@ describe('gateway stores: upgrade from the previous release on PostgreSQL (conta
 
   test('a new database gets the same schema', async () => {
     const registry = await postgresRegistry(schema.databaseUrl, { listen: false });
-    const contact = openContactStore({ databaseUrl: schema.databaseUrl, sqliteFile: ':memory:' });
+    const contact = await openContactStore({ databaseUrl: schema.databaseUrl, sqliteFile: ':memory:' });
     expect(await contact.count()).toBe(0);
     expect(registry.current()).toEqual({ version: 0, remotes: {}, history: [] });
     await contact.close();
