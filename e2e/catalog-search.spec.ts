@@ -1,7 +1,12 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { api, cards, catalogMain, dollars, openInApp, type ApiList } from './catalog-support.ts';
 
-// The header search and the search results page (/search).
+// The header search and the search results page (/search). The shop asks the catalogue's word
+// matching (match=words: every word on its own, plurals, typos; the suggestions also complete the
+// last word), so what a page should show is what the catalogue answers to the same question.
+
+const SUGGESTED = 'match=words&prefix=on&limit=8&select=id,title,price,thumbnail';
 
 const searchBox = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
 const suggestions = (page: Page) => page.getByRole('banner').getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
@@ -22,8 +27,8 @@ test.describe('header search', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Search', exact: true })).toBeVisible();
   });
 
-  test('suggests products live (case-insensitive substring), with thumbnail, title and $price', async ({ page, request }) => {
-    const expected = await api<ApiList>(request, '/products/search?q=lamp&limit=8&select=id,title,price,thumbnail');
+  test("suggests products live (the shop's word matching), with thumbnail, title and $price", async ({ page, request }) => {
+    const expected = await api<ApiList>(request, `/products/search?q=LaMp&${SUGGESTED}`);
     expect(expected.products.length).toBeGreaterThan(0);
     const urls = suggestionRequests(page);
     // The page's timers are held while the four letters are typed, then run on: the debounce is
@@ -41,10 +46,14 @@ test.describe('header search', () => {
     await expect(first).toContainText(expected.products[0]!.title);
     await expect(first).toContainText(dollars(expected.products[0]!.price));
     await expect(first.locator('img')).toHaveAttribute('src', expected.products[0]!.thumbnail);
-    for (const title of await suggestions(page).allInnerTexts()) expect(title.toLowerCase()).toContain('lamp');
+    const shown = await suggestions(page).allInnerTexts();
+    expected.products.forEach((product, i) => expect(shown[i]).toContain(product.title));
+    expect(shown[0]!.toLowerCase()).toContain('lamp');
     // Debounced: four letters typed within the delay ask once, for the whole text.
     expect(urls.length).toBe(1);
     expect(urls.at(-1)?.searchParams.get('q')).toBe('LaMp');
+    expect(urls.at(-1)?.searchParams.get('match')).toBe('words');
+    expect(urls.at(-1)?.searchParams.get('prefix')).toBe('on');
     expect(urls.at(-1)?.searchParams.get('select')).toBe('id,title,description,price,discountPercentage,rating,stock,brand,category,color,thumbnail');
   });
 
@@ -58,7 +67,7 @@ test.describe('header search', () => {
   });
 
   test('clicking a suggestion opens /shop/{id} and clears the box', async ({ page, request }) => {
-    const expected = await api<ApiList>(request, '/products/search?q=chair&limit=8&select=id,title,price,thumbnail');
+    const expected = await api<ApiList>(request, `/products/search?q=chair&${SUGGESTED}`);
     await page.goto('/');
     await searchBox(page).fill('chair');
     await suggestions(page).first().click();
@@ -69,7 +78,7 @@ test.describe('header search', () => {
   });
 
   test('arrow keys choose a suggestion and Enter opens it; Escape closes the list', async ({ page, request }) => {
-    const expected = await api<ApiList>(request, '/products/search?q=lamp&limit=8&select=id,title,price,thumbnail');
+    const expected = await api<ApiList>(request, `/products/search?q=lamp&${SUGGESTED}`);
     await page.goto('/');
     const box = searchBox(page);
     await box.fill('lamp');
@@ -99,7 +108,7 @@ test.describe('header search', () => {
   });
 
   test('Enter goes to /search with state {key: matches, search: text} and clears the box', async ({ page, request }) => {
-    const expected = await api<ApiList>(request, '/products/search?q=lamp&limit=8&select=id,title,price,thumbnail');
+    const expected = await api<ApiList>(request, `/products/search?q=lamp&${SUGGESTED}`);
     await page.goto('/');
     await searchBox(page).fill('lamp');
     await expect(suggestions(page).first()).toBeVisible();
@@ -124,7 +133,7 @@ test.describe('header search', () => {
 
 test.describe('search results', () => {
   test('shows the heading, the term and a 4-column grid of cards; a reload keeps them', async ({ page, request }) => {
-    const expected = await api<ApiList>(request, '/products/search?q=lamp&limit=24');
+    const expected = await api<ApiList>(request, '/products/search?q=lamp&match=words&limit=24');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/search?q=lamp');
     await expect(page.getByRole('heading', { level: 1, name: 'Searching Results...' })).toBeVisible();
@@ -153,8 +162,10 @@ test.describe('search results', () => {
   });
 
   test('while a slow search runs, the handed-over matches show only facts they have', async ({ page, request }) => {
-    const expected = await api<ApiList>(request, '/products/search?q=watch&limit=24');
-    const byId = new Map(expected.products.map((p) => [p.id, p]));
+    const expected = await api<ApiList>(request, '/products/search?q=watch&match=words&limit=24');
+    const suggested = await api<ApiList>(request, '/products/search?q=watch&match=words&prefix=on&limit=8');
+    // The header hands over its suggestions (the last word completed), the page then shows its own results.
+    const byId = new Map([...suggested.products, ...expected.products].map((p) => [p.id, p]));
     expect(expected.products.some((p) => p.stock > 0)).toBe(true);
     // The results page's own request is held until the hand-over has been checked: a phone network
     // as slow as you like, without a timer racing the assertions.
@@ -169,9 +180,9 @@ test.describe('search results', () => {
     );
     await page.goto('/');
     await searchBox(page).fill('watch');
-    await expect(suggestions(page)).toHaveCount(Math.min(8, expected.products.length));
+    await expect(suggestions(page)).toHaveCount(suggested.products.length);
     await searchBox(page).press('Enter');
-    await expect(cards(page)).toHaveCount(Math.min(8, expected.products.length));
+    await expect(cards(page)).toHaveCount(suggested.products.length);
 
     const shown = async () =>
       cards(page).evaluateAll((nodes) =>
@@ -207,5 +218,84 @@ test.describe('search results', () => {
     fail = false;
     await catalogMain(page).getByRole('button', { name: 'Retry' }).click();
     await expect(cards(page).first()).toBeVisible();
+  });
+});
+
+// What a shopper types, and what they meant: seed catalogue products (mf-catalog/server/seed).
+const MEANT: { query: string; corrected?: string; emphasised?: string[]; within: number; meant: (title: string) => boolean }[] = [
+  { query: 'headphnes', corrected: 'headphones', emphasised: ['headphones'], within: 1, meant: (title) => title.endsWith('Headphones') },
+  { query: 'chiar', corrected: 'chair', emphasised: ['chair'], within: 1, meant: (title) => title.endsWith('Chair') },
+  { query: 'sunglases', corrected: 'sunglasses', emphasised: ['sunglasses'], within: 1, meant: (title) => title.endsWith('Sunglasses') },
+  { query: 'watches', within: 1, meant: (title) => title.endsWith(' Watch') },
+  { query: 'sofas', within: 1, meant: (title) => title.endsWith('Sofa') },
+  { query: 'red watch', within: 3, meant: (title) => title === 'Dive Watch' },
+  { query: 'vantera sunglasses', within: 3, meant: (title) => title === 'Aviator Sunglasses' },
+  { query: 'black hoodie', within: 3, meant: (title) => title === 'Heavyweight Hoodie' || title === 'Lightweight Hoodie' },
+  { query: 'tote bag canvas', within: 3, meant: (title) => title === 'Canvas Tote Bag' },
+];
+
+const cardTitles = (page: Page) => cards(page).getByRole('heading').allInnerTexts();
+const correction = (page: Page) => catalogMain(page).locator('[aria-live="polite"]');
+
+test.describe('finds what shoppers mean', () => {
+  for (const { query, corrected, emphasised, within, meant } of MEANT) {
+    test(`“${query}” shows what the shopper meant among the first results${corrected ? `, saying it searched for “${corrected}”` : ''}`, async ({ page }) => {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expect(catalogMain(page).getByText(`Showing Results of ${query}`, { exact: true })).toBeVisible();
+      await expect(cards(page).first()).toBeVisible();
+      const titles = await cardTitles(page);
+      expect(titles.slice(0, within).some(meant), `first ${within} of ${titles.join(', ')}`).toBe(true);
+      if (corrected) {
+        await expect(correction(page).getByText(`Showing results for ${corrected}`, { exact: true })).toBeVisible();
+        await expect(correction(page).locator('strong')).toHaveText(emphasised!);
+        await expect(correction(page).getByRole('link', { name: `Search instead for ${query}` })).toBeVisible();
+      } else {
+        await expect(correction(page)).toBeEmpty();
+      }
+    });
+  }
+
+  test('“search instead” is reached by keyboard and searches the words as typed; a reload keeps them', async ({ page }) => {
+    await page.goto('/search?q=headphnes');
+    const instead = correction(page).getByRole('link', { name: 'Search instead for headphnes' });
+    await expect(instead).toBeVisible();
+    await expect(page.locator('[data-bus-id]').first()).toHaveAttribute('data-bus-id', /^bus-/);
+    // Tab through the page from its start until the link has the focus.
+    for (let presses = 0; presses < 80 && !(await instead.evaluate((node) => node === document.activeElement)); presses++) await page.keyboard.press('Tab');
+    await expect(instead).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=headphnes&exact=1$/);
+    await expect(catalogMain(page).getByText('No products match “headphnes”.')).toBeVisible();
+    await expect(correction(page)).toBeEmpty();
+    await page.reload();
+    await expect(catalogMain(page).getByText('No products match “headphnes”.')).toBeVisible();
+  });
+
+  test('the suggestions show the corrected words highlighted', async ({ page }) => {
+    await page.goto('/');
+    await searchBox(page).fill('headphnes');
+    const notice = page.getByRole('banner').getByText('Showing results for headphones', { exact: true });
+    await expect(notice).toBeVisible();
+    await expect(notice.locator('mark')).toHaveText('headphones');
+    await expect(suggestions(page).first()).toContainText('Headphones');
+  });
+
+  test('the correction, on the page and in the suggestions, has no axe violations', async ({ page }) => {
+    const violations = async (selector: string) =>
+      (await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+    await page.goto('/search?q=vantera%20sunglases');
+    await expect(correction(page).getByText('Showing results for vantera sunglasses', { exact: true })).toBeVisible();
+    expect(await violations('main [data-remote="catalog"]')).toEqual([]);
+    await searchBox(page).fill('vantera sunglases');
+    await expect(page.getByRole('banner').getByText('Showing results for vantera sunglasses', { exact: true })).toBeVisible();
+    expect(await violations('header [data-remote="catalog"]')).toEqual([]);
+  });
+
+  test('nonsense still finds nothing', async ({ page }) => {
+    await page.goto('/search?q=xqzvwj');
+    await expect(catalogMain(page).getByText('No products match “xqzvwj”.')).toBeVisible();
+    await expect(correction(page)).toBeEmpty();
   });
 });
