@@ -96,6 +96,7 @@ export async function createCatalogServer(config: CatalogConfig): Promise<Catalo
       },
       async close() {
         await app.close();
+        await search.close();
         await store.close();
       },
     };

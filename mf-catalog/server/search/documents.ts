@@ -52,6 +52,11 @@ export class Documents {
     return this.ids.length;
   }
 
+  /** Whether documents were added since the build: document order is then no longer id order. */
+  get changedSinceBuild(): boolean {
+    return this.ids.length > this.inIdOrder;
+  }
+
   /** Share of documents that are dead (replaced or deleted since the build). */
   get deadShare(): number {
     return this.ids.length === 0 ? 0 : this.dead / this.ids.length;

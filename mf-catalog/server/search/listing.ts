@@ -3,7 +3,7 @@
 import { COLOR_NAMES, PRICE_RANGES, type ListQuery, type SortKey } from '../products/model.ts';
 import type { FacetCounts } from '../storage/repository.ts';
 import type { Documents } from './documents.ts';
-import type { Matches } from './match.ts';
+import type { Scored } from './match.ts';
 
 export interface SearchOrder {
   /** null: by relevance (score, then id ascending). */
@@ -31,14 +31,17 @@ function dimensionTests(documents: Documents, query: ListQuery): { category: Tes
   };
 }
 
-/** The matches the query's filters keep. */
-export function filtered(documents: Documents, matches: Matches, query: ListQuery): number[] {
+/** Positions (in `matches`) of the matches the query's filters keep. */
+export function filtered(documents: Documents, matches: Scored, query: ListQuery): Int32Array {
   const tests = Object.values(dimensionTests(documents, query)).filter((test): test is Test => test !== null);
-  return tests.length === 0 ? matches.docs : matches.docs.filter((doc) => tests.every((test) => test(doc)));
+  const kept = new Int32Array(matches.docs.length);
+  let count = 0;
+  for (let i = 0; i < matches.docs.length; i++) if (tests.every((test) => test(matches.docs[i]!))) kept[count++] = i;
+  return count === kept.length ? kept : kept.slice(0, count);
 }
 
 /** Facet counts of the matches: each facet counts what the other filters leave, as the SQL facets do. */
-export function facetCounts(documents: Documents, matches: Matches, query: ListQuery): FacetCounts {
+export function facetCounts(documents: Documents, matches: Scored, query: ListQuery): FacetCounts {
   const tests = dimensionTests(documents, query);
   const passes = (test: Test | null, doc: number) => test === null || test(doc);
   const categories = new Map<string, number>();
@@ -63,36 +66,63 @@ export function facetCounts(documents: Documents, matches: Matches, query: ListQ
   return { categories, brands, colors, priceRanges };
 }
 
-/** Compares two documents for the order: negative when a comes first. */
-function comparator(documents: Documents, matches: Matches, { sortBy, order }: SearchOrder): (a: number, b: number) => number {
+/** Compares two positions of `matches` for the order: negative when a comes first. */
+function comparator(documents: Documents, matches: Scored, { sortBy, order }: SearchOrder): (a: number, b: number) => number {
   const { ids } = documents;
-  if (sortBy === null) return (a, b) => matches.scores[b]! - matches.scores[a]! || ids[a]! - ids[b]!;
+  const { docs, scores } = matches;
+  if (sortBy === null) return (a, b) => scores[b]! - scores[a]! || ids[docs[a]!]! - ids[docs[b]!]!;
   const sign = order === 'desc' ? -1 : 1;
   if (sortBy === 'title') {
     const keys = documents.titleKey;
-    return (a, b) => sign * (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : ids[a]! - ids[b]!);
+    return (a, b) => {
+      const x = keys[docs[a]!]!;
+      const y = keys[docs[b]!]!;
+      return sign * (x < y ? -1 : x > y ? 1 : ids[docs[a]!]! - ids[docs[b]!]!);
+    };
   }
   const column = { id: ids, price: documents.priceCents, rating: documents.rating, createdAt: documents.createdMs, discountPercentage: documents.discount }[sortBy];
-  return (a, b) => sign * (column[a]! - column[b]! || ids[a]! - ids[b]!);
+  return (a, b) => sign * (column[docs[a]!]! - column[docs[b]!]! || ids[docs[a]!]! - ids[docs[b]!]!);
 }
 
 /**
- * The first `count` documents in the order, sorted. A page deep in a broad search needs only the
- * documents up to it, which a bounded heap finds without sorting every match.
+ * The positions in relevance order: best score first, then id ascending. Scores take few distinct
+ * values, so the positions are bucketed by score (documents of the build are in id order already)
+ * rather than sorted one comparison at a time.
  */
-export function firstInOrder(documents: Documents, matches: Matches, docs: readonly number[], order: SearchOrder, count: number): number[] {
+export function relevanceOrder(documents: Documents, matches: Scored, positions: Int32Array): Int32Array {
+  if (positions.length <= 2048 || documents.changedSinceBuild) return positions.slice().sort(comparator(documents, matches, { sortBy: null, order: 'asc' }));
+  const buckets = new Map<number, number[]>();
+  for (const position of positions) {
+    const score = matches.scores[position]!;
+    const bucket = buckets.get(score);
+    if (bucket) bucket.push(position);
+    else buckets.set(score, [position]);
+  }
+  const ordered = new Int32Array(positions.length);
+  let at = 0;
+  for (const score of [...buckets.keys()].sort((a, b) => b - a)) {
+    for (const position of buckets.get(score)!) ordered[at++] = position;
+  }
+  return ordered;
+}
+
+/**
+ * The first `count` positions in a sort key's order, sorted. A page deep in a broad search needs only
+ * the matches up to it, which a bounded heap finds without sorting every match.
+ */
+export function firstInOrder(documents: Documents, matches: Scored, positions: Int32Array, order: SearchOrder, count: number): number[] {
   const compare = comparator(documents, matches, order);
-  if (count * 4 >= docs.length) return [...docs].sort(compare).slice(0, count);
+  if (count * 4 >= positions.length) return [...positions].sort(compare).slice(0, count);
   // A max-heap (by the order) of the best `count` seen so far: its root is the one to drop next.
   const heap: number[] = [];
   const worse = (i: number, j: number) => compare(heap[i]!, heap[j]!) > 0;
   const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
-  for (const doc of docs) {
+  for (const position of positions) {
     if (heap.length < count) {
-      heap.push(doc);
+      heap.push(position);
       for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-    } else if (count > 0 && compare(doc, heap[0]!) < 0) {
-      heap[0] = doc;
+    } else if (count > 0 && compare(position, heap[0]!) < 0) {
+      heap[0] = position;
       for (let i = 0; ; ) {
         const left = 2 * i + 1;
         const right = left + 1;

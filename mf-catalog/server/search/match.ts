@@ -4,27 +4,32 @@ import type { WordReading } from './reading.ts';
 import { FIELD_CLASSES, type FieldClass, type SearchIndex } from './searchIndex.ts';
 import type { SearchTuning } from './tuning.ts';
 
-export interface Matches {
-  docs: number[];
-  /** Score per document number (only the entries of `docs` are meaningful). */
-  scores: Float64Array;
+/** Documents in ascending order with a score each (same positions). */
+export interface Scored {
+  docs: Int32Array;
+  scores: Float32Array;
+  readonly byteLength: number;
 }
 
+function scored(docs: Int32Array, scores: Float32Array): Scored {
+  return { docs, scores, byteLength: docs.byteLength + scores.byteLength };
+}
+
+export const NOTHING: Scored = scored(new Int32Array(0), new Float32Array(0));
+
 /**
- * Per-document scratch space reused by every query: a query marks the documents it reached with a
+ * Per-document scratch space reused by every word: a word marks the documents it reached with a
  * number of its own instead of clearing arrays the size of the catalogue.
  */
 class Scratch {
-  best = new Float64Array(0);
-  total = new Float64Array(0);
+  best = new Float32Array(0);
   mark = new Int32Array(0);
   private stamp = 0;
 
   fit(count: number): void {
     if (this.mark.length >= count) return;
     const size = Math.max(count, this.mark.length * 2, 1024);
-    this.best = new Float64Array(size);
-    this.total = new Float64Array(size);
+    this.best = new Float32Array(size);
     this.mark = new Int32Array(size);
     this.stamp = 0;
   }
@@ -41,44 +46,85 @@ class Scratch {
 const scratch = new Scratch();
 const CLASSES = FIELD_CLASSES.map((_, cls) => cls as FieldClass);
 
-function cost(index: SearchIndex, reading: WordReading): number {
-  let sum = 0;
-  for (const { word } of reading.candidates) for (const cls of CLASSES) sum += index.postingCount(word, cls);
-  return sum;
+/** What identifies a word's reading for caching: its candidates and their qualities. */
+export function readingKey(reading: WordReading): string {
+  return reading.candidates
+    .map(({ word, quality }) => `${word}:${quality}`)
+    .sort()
+    .join(',');
 }
 
-/** The documents matching every reading (none when one has no candidates), with their scores. */
-export function matchAll(index: SearchIndex, readings: readonly WordReading[], tuning: SearchTuning): Matches {
+/** The documents matching one word's reading, each with its best field weight × quality. */
+export function wordMatches(index: SearchIndex, reading: WordReading, tuning: SearchTuning): Scored {
   scratch.fit(index.documents.count);
-  const { best, total, mark } = scratch;
-  if (readings.length === 0 || readings.some((reading) => reading.candidates.length === 0)) return { docs: [], scores: total };
-  // The rarest word first: the documents still in the running only shrink.
-  const ordered = [...readings].sort((a, b) => cost(index, a) - cost(index, b));
-  let running: number[] = [];
-  ordered.forEach((reading, position) => {
-    const stamp = scratch.nextStamp();
-    const reached: number[] = [];
-    for (const { word, quality } of reading.candidates) {
-      for (const cls of CLASSES) {
-        const value = tuning.fieldWeights[cls] * quality;
-        index.forEachDocument(word, cls, (doc) => {
-          if (mark[doc] !== stamp) {
-            mark[doc] = stamp;
-            best[doc] = value;
-            reached.push(doc);
-          } else if (value > best[doc]!) {
-            best[doc] = value;
+  const { best, mark } = scratch;
+  const stamp = scratch.nextStamp();
+  let reached = new Int32Array(64);
+  let count = 0;
+  for (const { word, quality } of reading.candidates) {
+    for (const cls of CLASSES) {
+      const value = tuning.fieldWeights[cls] * quality;
+      index.forEachDocument(word, cls, (doc) => {
+        if (mark[doc] !== stamp) {
+          mark[doc] = stamp;
+          best[doc] = value;
+          if (count === reached.length) {
+            const bigger = new Int32Array(count * 2);
+            bigger.set(reached);
+            reached = bigger;
           }
-        });
+          reached[count++] = doc;
+        } else if (value > best[doc]!) {
+          best[doc] = value;
+        }
+      });
+    }
+  }
+  const docs = reached.slice(0, count).sort();
+  const scores = new Float32Array(count);
+  for (let i = 0; i < count; i++) scores[i] = best[docs[i]!]!;
+  return scored(docs, scores);
+}
+
+/** The documents in every one of the words' matches, with their scores summed. */
+export function intersect(words: readonly Scored[]): Scored {
+  if (words.length === 0 || words.some((word) => word.docs.length === 0)) return NOTHING;
+  const [smallest, ...others] = [...words].sort((a, b) => a.docs.length - b.docs.length);
+  let docs = smallest!.docs;
+  let scores = smallest!.scores;
+  for (const other of others) {
+    const keptDocs = new Int32Array(docs.length);
+    const keptScores = new Float32Array(docs.length);
+    let kept = 0;
+    let at = 0;
+    for (let i = 0; i < docs.length && at < other.docs.length; i++) {
+      const doc = docs[i]!;
+      at = seek(other.docs, doc, at);
+      if (other.docs[at] === doc) {
+        keptDocs[kept] = doc;
+        keptScores[kept++] = scores[i]! + other.scores[at]!;
       }
     }
-    if (position === 0) {
-      for (const doc of reached) total[doc] = best[doc]!;
-      running = reached;
-    } else {
-      running = running.filter((doc) => mark[doc] === stamp);
-      for (const doc of running) total[doc]! += best[doc]!;
-    }
-  });
-  return { docs: running, scores: total };
+    docs = keptDocs.slice(0, kept);
+    scores = keptScores.slice(0, kept);
+  }
+  return scored(docs, scores);
+}
+
+/** The first position at or after `from` whose document is >= doc (galloping, then binary search). */
+function seek(docs: Int32Array, doc: number, from: number): number {
+  let step = 1;
+  let high = from;
+  while (high < docs.length && docs[high]! < doc) {
+    from = high + 1;
+    high += step;
+    step *= 2;
+  }
+  high = Math.min(high, docs.length);
+  while (from < high) {
+    const middle = (from + high) >>> 1;
+    if (docs[middle]! < doc) from = middle + 1;
+    else high = middle;
+  }
+  return from;
 }

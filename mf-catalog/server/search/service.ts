@@ -1,10 +1,11 @@
 // The catalogue's word search: the index built from the database at start, kept current by the
 // store's change notices, answering the shop's search requests (match=words).
 import { LruCache } from '../cache.ts';
-import { pageKey, type ListQuery } from '../products/model.ts';
+import { filterKey, pageKey, type ListQuery } from '../products/model.ts';
 import type { FacetCounts, ProductRepository } from '../storage/repository.ts';
-import { facetCounts, filtered, firstInOrder, type SearchOrder } from './listing.ts';
-import { matchAll } from './match.ts';
+import { ByteCache } from './byteCache.ts';
+import { facetCounts, filtered, firstInOrder, relevanceOrder } from './listing.ts';
+import { intersect, NOTHING, readingKey, wordMatches, type Scored } from './match.ts';
 import { readWord, type ReadOptions, type WordReading } from './reading.ts';
 import { SearchIndex } from './searchIndex.ts';
 import { words } from './text.ts';
@@ -14,6 +15,12 @@ import { DEFAULT_TUNING, type MatchKind, type SearchTuning } from './tuning.ts';
 const BUILD_PAGE = 5000;
 /** Words of a query that count; the rest of a pasted paragraph is ignored. */
 const MAX_WORDS = 12;
+/**
+ * Bytes kept of each kind of intermediate result: the documents of one word's reading, of a query's
+ * words together, and a query's matches in relevance order under a filter. Shoppers repeat words far
+ * more than whole queries, so most queries start from cached words.
+ */
+const CACHE_BYTES = 64 * 2 ** 20;
 
 export interface WordSearchRequest extends ReadOptions {
   /** The query as typed. */
@@ -39,8 +46,9 @@ export interface WordSearchAnswer {
   search: SearchReading;
 }
 
-async function* catalogue(repository: ProductRepository): AsyncGenerator<Awaited<ReturnType<ProductRepository['scanProducts']>>> {
-  for (let after = 0; ; ) {
+/** The whole catalogue in pages, in id order; stops early once `stopped()` (the service is closing). */
+async function* catalogue(repository: ProductRepository, stopped: () => boolean): AsyncGenerator<Awaited<ReturnType<ProductRepository['scanProducts']>>> {
+  for (let after = 0; !stopped(); ) {
     const page = await repository.scanProducts(after, BUILD_PAGE);
     if (page.length === 0) return;
     yield page;
@@ -67,6 +75,10 @@ export class SearchService {
   private changedDuringRebuild = new Set<number>();
   private documentsAtBuild: number;
   private readonly answers = new LruCache<string, WordSearchAnswer>(5000);
+  private readonly wordCache = new ByteCache<Scored>(CACHE_BYTES);
+  private readonly matchCache = new ByteCache<Scored>(CACHE_BYTES);
+  private readonly orderCache = new ByteCache<Int32Array>(CACHE_BYTES);
+  private closed = false;
 
   private constructor(repository: ProductRepository, index: SearchIndex, tuning: SearchTuning) {
     this.repository = repository;
@@ -86,7 +98,7 @@ export class SearchService {
       else changedMeanwhile.push(ids);
     });
     const started = performance.now();
-    const built = new SearchService(repository, await SearchIndex.build(catalogue(repository)), tuning);
+    const built = new SearchService(repository, await SearchIndex.build(catalogue(repository, () => false)), tuning);
     built.buildSeconds = (performance.now() - started) / 1000;
     service = built;
     for (const ids of changedMeanwhile) built.changed(ids);
@@ -110,6 +122,13 @@ export class SearchService {
     await this.updates;
   }
 
+  /** Stops following changes and waits for a rebuild in progress to give up; call before closing the store. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.updates;
+    await this.rebuilding;
+  }
+
   async search(request: WordSearchRequest): Promise<WordSearchAnswer> {
     await this.updates;
     const text = request.text.trim();
@@ -124,28 +143,72 @@ export class SearchService {
 
   private compute(text: string, typed: readonly string[], request: WordSearchRequest): WordSearchAnswer {
     const { index, tuning } = this;
+    const { documents } = index;
+    const { query } = request;
     const readings = typed.map((word, i) => readWord(word, i === typed.length - 1, index.vocabulary, tuning, request));
-    const matches = matchAll(index, readings, tuning);
-    const kept = filtered(index.documents, matches, request.query);
-    const order: SearchOrder = request.relevance ? { sortBy: null, order: 'asc' } : { sortBy: request.query.sortBy, order: request.query.order };
-    const { skip, limit } = request.query;
-    const page = skip >= kept.length ? [] : firstInOrder(index.documents, matches, kept, order, skip + limit).slice(skip);
+    const keys = readings.map(readingKey);
+    const matchKey = keys.join('|');
+    let matches = readings.length === 0 || readings.some((reading) => reading.candidates.length === 0) ? NOTHING : this.matchCache.get(matchKey);
+    if (!matches) {
+      const words = readings.map((reading, i) => {
+        let found = this.wordCache.get(keys[i]!);
+        if (!found) {
+          found = wordMatches(index, reading, tuning);
+          this.wordCache.set(keys[i]!, found);
+        }
+        return found;
+      });
+      matches = words.length === 1 ? words[0]! : intersect(words);
+      this.matchCache.set(matchKey, matches);
+    }
+    const { skip, limit } = query;
+    let positions: ArrayLike<number>;
+    let total: number;
+    if (request.relevance) {
+      const orderKey = `${matchKey}|${filterKey({ ...query, q: undefined })}`;
+      let ordered = this.orderCache.get(orderKey);
+      if (!ordered) {
+        ordered = relevanceOrder(documents, matches, filtered(documents, matches, query));
+        this.orderCache.set(orderKey, ordered);
+      }
+      positions = ordered.subarray(skip, skip + limit);
+      total = ordered.length;
+    } else {
+      const kept = filtered(documents, matches, query);
+      positions = skip >= kept.length ? [] : firstInOrder(documents, matches, kept, { sortBy: query.sortBy, order: query.order }, skip + limit).slice(skip);
+      total = kept.length;
+    }
     return {
-      ids: page.map((doc) => index.documents.ids[doc]!),
-      total: kept.length,
-      facets: request.facets ? facetCounts(index.documents, matches, request.query) : null,
+      ids: Array.from(positions, (position) => documents.ids[matches.docs[position]!]!),
+      total,
+      facets: request.facets ? facetCounts(documents, matches, query) : null,
       search: describe(text, readings),
     };
   }
 
-  private changed(ids: readonly number[] | null): void {
+  /** Forgets every answer and intermediate result: the catalogue changed. */
+  private forget(): void {
     this.answers.clear();
+    this.wordCache.clear();
+    this.matchCache.clear();
+    this.orderCache.clear();
+  }
+
+  private changed(ids: readonly number[] | null): void {
+    if (this.closed) return;
+    this.forget();
     if (ids === null) {
       this.rebuild();
       return;
     }
     if (this.rebuilding) for (const id of ids) this.changedDuringRebuild.add(id);
+    this.enqueue(ids);
+  }
+
+  /** Applies the changes of these products after those already queued; a failure rebuilds the whole index instead. */
+  private enqueue(ids: readonly number[]): void {
     this.updates = this.updates.then(() => this.refresh(ids)).catch((error: unknown) => {
+      if (this.closed) return;
       console.error(`catalog: search index update failed, rebuilding: ${error instanceof Error ? error.message : String(error)}`);
       this.rebuild();
     });
@@ -153,12 +216,13 @@ export class SearchService {
 
   /** Reads the changed products again and indexes them as they are now (gone ones leave the index). */
   private async refresh(ids: readonly number[]): Promise<void> {
+    if (this.closed) return;
     const records = await this.repository.getProducts(ids);
     const index = this.index;
     const found = new Set(records.map((record) => record.id));
     for (const record of records) index.put(record);
     for (const id of ids) if (!found.has(id)) index.delete(id);
-    this.answers.clear();
+    this.forget();
     const grown = index.documents.count - this.documentsAtBuild;
     if (index.documents.deadShare > 0.25 || grown > Math.max(10_000, this.documentsAtBuild / 4)) this.rebuild();
   }
@@ -175,19 +239,20 @@ export class SearchService {
     this.changedDuringRebuild = new Set();
     this.rebuilding = (async () => {
       try {
-        const index = await SearchIndex.build(catalogue(this.repository));
+        const index = await SearchIndex.build(catalogue(this.repository, () => this.closed));
         await this.updates;
+        if (this.closed) return;
         this.index = index;
         this.documentsAtBuild = index.documents.count;
-        this.answers.clear();
+        this.forget();
         const again = [...this.changedDuringRebuild];
-        if (again.length > 0) this.updates = this.updates.then(() => this.refresh(again));
+        if (again.length > 0) this.enqueue(again);
         await this.updates;
       } catch (error) {
-        console.error(`catalog: search index rebuild failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!this.closed) console.error(`catalog: search index rebuild failed: ${error instanceof Error ? error.message : String(error)}`);
       } finally {
         this.rebuilding = null;
-        if (this.rebuildAgain) {
+        if (this.rebuildAgain && !this.closed) {
           this.rebuildAgain = false;
           this.rebuild();
         }
