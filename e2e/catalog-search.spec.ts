@@ -293,6 +293,28 @@ test.describe('finds what shoppers mean', () => {
     expect(await violations('header [data-remote="catalog"]')).toEqual([]);
   });
 
+  test('the server renders the correction, and the page hydrates without asking the catalogue again', async ({ page, request }) => {
+    const html = await (await request.get('/search?q=headphnes')).text();
+    expect(html).toContain('<div id="root" data-rendered="server">');
+    expect(html).toContain('Search instead for headphnes');
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname.startsWith('/api/catalog/products')) asked.push(url.pathname + url.search);
+    });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto('/search?q=headphnes');
+    await expect(page.locator('[data-bus-id]').first()).toHaveAttribute('data-bus-id', /^bus-/);
+    await expect(correction(page).getByText('Showing results for headphones', { exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('nonsense still finds nothing', async ({ page }) => {
     await page.goto('/search?q=xqzvwj');
     await expect(catalogMain(page).getByText('No products match “xqzvwj”.')).toBeVisible();
