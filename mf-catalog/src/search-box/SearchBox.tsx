@@ -146,7 +146,8 @@ export default function SearchBox() {
     }
   };
 
-  const corrected = state.status === 'ready' ? correctedQuery(state.search) : null;
+  // Shown with the suggestions it belongs to, which stay while the next answer loads.
+  const corrected = correctedQuery(state.search);
   const [correctedBefore, correctedAfter] = aroundPlaceholder(t, 'search.correctedFor', 'query');
   const status =
     state.status === 'ready'

@@ -27,6 +27,18 @@ describe('suggestReducer', () => {
     expect(freshMatches(state)).toBe(items);
   });
 
+  it("keeps the catalogue's reading of the words with the suggestions it answered", () => {
+    const search = { query: 'lmap', corrected: 'lamp', words: [{ typed: 'lmap', matched: 'lamp', kind: 'typo' }] };
+    const loaded = run({ type: 'typed', text: 'lmap' }, { type: 'loaded', text: 'lmap', items, total: 3, search });
+    expect(loaded.search).toBe(search);
+    // While the next text loads, the suggestions shown are still the corrected ones.
+    expect(suggestReducer(loaded, { type: 'typed', text: 'lmap d' }).search).toBe(search);
+    expect(suggestReducer(loaded, { type: 'loaded', text: 'other', items: [], total: 0, search: null }).search).toBe(search);
+    expect(suggestReducer(loaded, { type: 'loaded', text: 'lmap', items, total: 3 }).search).toBeNull();
+    expect(suggestReducer(loaded, { type: 'failed', text: 'lmap' }).search).toBeNull();
+    expect(suggestReducer(loaded, { type: 'typed', text: '' }).search).toBeNull();
+  });
+
   it('clears the suggestions when the text is emptied', () => {
     const state = run({ type: 'typed', text: 'lamp' }, { type: 'loaded', text: 'lamp', items, total: 3 }, { type: 'typed', text: '   ' });
     expect(state.items).toEqual([]);
