@@ -8,11 +8,21 @@ import type { SearchTuning } from './tuning.ts';
 export interface Scored {
   docs: Int32Array;
   scores: Float32Array;
+  /** For a word many documents use: one bit per document number, so "is it there" costs one lookup. */
+  bits: Uint32Array | null;
   readonly byteLength: number;
 }
 
-function scored(docs: Int32Array, scores: Float32Array): Scored {
-  return { docs, scores, byteLength: docs.byteLength + scores.byteLength };
+/** Words matching more documents than this get their bits: a 1,000,000-product bit set is 122 KiB. */
+const BITS_FROM = 4096;
+
+function scored(docs: Int32Array, scores: Float32Array, documentCount = 0): Scored {
+  let bits: Uint32Array | null = null;
+  if (docs.length >= BITS_FROM && documentCount > 0) {
+    bits = new Uint32Array((documentCount + 31) >>> 5);
+    for (const doc of docs) bits[doc >>> 5]! |= 1 << (doc & 31);
+  }
+  return { docs, scores, bits, byteLength: docs.byteLength + scores.byteLength + (bits?.byteLength ?? 0) };
 }
 
 export const NOTHING: Scored = scored(new Int32Array(0), new Float32Array(0));
@@ -45,11 +55,13 @@ class Scratch {
 
 const scratch = new Scratch();
 const CLASSES = FIELD_CLASSES.map((_, cls) => cls as FieldClass);
+/** The classes that name a product: title, brand, category, colour. */
+const NAMING_CLASSES = CLASSES.filter((cls) => FIELD_CLASSES[cls] !== 'description');
 
 /** What identifies a word's reading for caching: its candidates and their qualities. */
 export function readingKey(reading: WordReading): string {
   return reading.candidates
-    .map(({ word, quality }) => `${word}:${quality}`)
+    .map(({ word, quality, inDescriptions }) => `${word}:${quality}${inDescriptions ? '' : ':t'}`)
     .sort()
     .join(',');
 }
@@ -61,8 +73,8 @@ export function wordMatches(index: SearchIndex, reading: WordReading, tuning: Se
   const stamp = scratch.nextStamp();
   let reached = new Int32Array(64);
   let count = 0;
-  for (const { word, quality } of reading.candidates) {
-    for (const cls of CLASSES) {
+  for (const { word, quality, inDescriptions } of reading.candidates) {
+    for (const cls of inDescriptions ? CLASSES : NAMING_CLASSES) {
       const value = tuning.fieldWeights[cls] * quality;
       index.forEachDocument(word, cls, (doc) => {
         if (mark[doc] !== stamp) {
@@ -83,7 +95,7 @@ export function wordMatches(index: SearchIndex, reading: WordReading, tuning: Se
   const docs = reached.slice(0, count).sort();
   const scores = new Float32Array(count);
   for (let i = 0; i < count; i++) scores[i] = best[docs[i]!]!;
-  return scored(docs, scores);
+  return scored(docs, scores, index.documents.count);
 }
 
 /** The documents in every one of the words' matches, with their scores summed. */
@@ -95,10 +107,13 @@ export function intersect(words: readonly Scored[]): Scored {
   for (const other of others) {
     const keptDocs = new Int32Array(docs.length);
     const keptScores = new Float32Array(docs.length);
+    const { bits } = other;
     let kept = 0;
     let at = 0;
     for (let i = 0; i < docs.length && at < other.docs.length; i++) {
       const doc = docs[i]!;
+      // Most documents of the rarer word are not in a common one: its bits say so without a search.
+      if (bits && (bits[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
       at = seek(other.docs, doc, at);
       if (other.docs[at] === doc) {
         keptDocs[kept] = doc;

@@ -7,6 +7,12 @@ import { editsAllowed, type Vocabulary } from './vocabulary.ts';
 export interface Candidate {
   word: number;
   quality: number;
+  /**
+   * Whether descriptions count. A typed beginning stands for many words, most of them only in
+   * descriptions ("cha" for "charges"): as a prefix a word matches titles, brands, categories and
+   * colours only, which keeps suggestions about products and their cost bounded.
+   */
+  inDescriptions: boolean;
 }
 
 export interface WordReading {
@@ -31,15 +37,15 @@ function mostUsed(vocabulary: Vocabulary, ids: readonly number[]): number {
 
 export function readWord(typed: string, last: boolean, vocabulary: Vocabulary, tuning: SearchTuning, options: ReadOptions): WordReading {
   const { quality } = tuning;
-  const candidates = new Map<number, number>();
-  const offer = (word: number, value: number) => {
-    if (vocabulary.frequency[word]! > 0 && value > (candidates.get(word) ?? 0)) candidates.set(word, value);
+  const candidates = new Map<number, Candidate>();
+  const offer = (word: number, quality: number, inDescriptions = true) => {
+    if (vocabulary.frequency[word]! > 0 && quality > (candidates.get(word)?.quality ?? 0)) candidates.set(word, { word, quality, inDescriptions });
   };
   const done = (matched: number, kind: MatchKind): WordReading => ({
     typed,
     matched: vocabulary.words[matched]!,
     kind,
-    candidates: [...candidates].map(([word, value]) => ({ word, quality: value })),
+    candidates: [...candidates.values()],
   });
 
   const exact = vocabulary.idOf(typed);
@@ -47,7 +53,7 @@ export function readWord(typed: string, last: boolean, vocabulary: Vocabulary, t
   const siblings = vocabulary.sameStem(typed).filter((id) => vocabulary.frequency[id]! > 0);
   for (const id of siblings) offer(id, quality.stem);
   const prefixed = options.prefix && last && [...typed].length >= tuning.prefixMinLetters ? vocabulary.startingWith(typed, tuning.prefixWords) : [];
-  for (const id of prefixed) offer(id, quality.prefix);
+  for (const id of prefixed) offer(id, quality.prefix, false);
   if (exact !== undefined && candidates.has(exact)) return done(exact, 'exact');
   if (siblings.length > 0) return done(mostUsed(vocabulary, siblings), 'stem');
   if (prefixed.length > 0) return done(prefixed[0]!, 'prefix');
