@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { payByCard, putOneItemInCart } from './support/checkout.ts';
-import { PASSWORD, signUp } from './support/shopper.ts';
+import { fillSignUp, PASSWORD, signUp } from './support/shopper.ts';
 import { startExtraStack } from './support/stack.ts';
 
 // Shoppers' data lives in the embedded default's data folder: a restart of the whole shop, clean or
-// a kill -9 of every process, keeps the account, its stored address and its orders.
+// a kill -9 of every process, keeps the account, its stored address and its orders; Ctrl-C the
+// moment a shopper has signed up keeps the new account.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4000) + 300;
 
 test.describe.configure({ mode: 'serial' });
@@ -66,3 +67,50 @@ for (const [how, signal] of [
     }
   });
 }
+
+test('a shopper whose account was created the moment before Ctrl-C (SIGINT to the whole shop) signs in after the restart', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storefront-ctrl-c-'));
+  const email = `ctrl-c-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  try {
+    const first = await startExtraStack(portBase, dataDir);
+    const signingUp = await browser.newContext({ baseURL: first.baseURL });
+    try {
+      const page = await signingUp.newPage();
+      await page.goto('/sign-up');
+      await fillSignUp(page, { email, first: 'Ines' });
+      let stopped: Promise<void> | undefined;
+      await page.route('**/accounts:signUp?*', async (route) => {
+        const response = await route.fetch();
+        // The Auth service has answered that the account exists: 0 ms later the whole process
+        // group gets SIGINT, as from Ctrl-C in the terminal running npm start.
+        stopped = first.stop('SIGINT');
+        await route.fulfill({ response });
+      });
+      await page.locator('main [data-remote="account"]').getByRole('button', { name: 'Create account' }).click();
+      await expect.poll(() => stopped !== undefined).toBe(true);
+      await stopped;
+    } finally {
+      await first.stop('SIGINT');
+      await signingUp.close();
+    }
+
+    const second = await startExtraStack(portBase, dataDir);
+    try {
+      const context = await browser.newContext({ baseURL: second.baseURL });
+      const page = await context.newPage();
+      await page.goto('/login');
+      const form = page.locator('main [data-remote="account"]');
+      await form.getByLabel('Email Address').fill(email);
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await form.getByRole('button', { name: 'Log in' }).click();
+      await expect(page).toHaveURL(/\/my-account$/);
+      await expect(form.getByTestId('account-greeting')).toContainText('Hello');
+      await context.close();
+    } finally {
+      await second.stop('SIGTERM');
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
