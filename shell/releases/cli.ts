@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { loadReleaseSettings, type ReleaseSettings } from './settings.ts';
 import { checkPromotion, checkShellPromotion } from './promotion.ts';
-import { appNames, promote, releasesInUse, rollback, setCanary, RegistryError, type AppName, type RegistryState } from './registry.ts';
+import { appNames, promote, releasesInUse, remoteNames, rollback, setCanary, RegistryError, type AppName, type RegistryState } from './registry.ts';
 import { openRegistry } from './openRegistry.ts';
 import { createRelease, listReleases, pruneReleases, readRelease } from './releaseStore.ts';
 import { precompress } from '../../tools/stack/precompress.ts';
@@ -14,7 +14,9 @@ import { SHARED_IMPORTS_FILE } from '../../tools/webpack/sharedImports.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const usage = `Usage (<name>: catalog, cart, account or checkout as -w mf-<name>; the shell itself as -w shell):
+const remoteChoice = `${remoteNames.slice(0, -1).join(', ')} or ${remoteNames.at(-1)}`;
+
+const usage = `Usage (<name>: ${remoteChoice} as -w mf-<name>; the shell itself as -w shell):
   npm run release -w mf-<name>                              build the remote into a new release (prints its id)
   npm run deploy -w mf-<name> -- --release <id> [--url <manifest URL>]
                                                             make a release live (--url: hosted on another origin)

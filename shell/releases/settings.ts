@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultRemoteDist, defaultRemoteManifest, remoteNames, type RemoteName } from '../server/remoteNames.ts';
+import { defaultRemoteDist, defaultRemoteManifest, remoteDistVariable, remoteNames, remoteUrlVariable, type RemoteName } from '../server/remoteNames.ts';
 
 /** A release live within this many hours is never pruned nor forgotten: pages opened then may still load its files. */
 export const releaseGraceHours = z.coerce.number().min(0).max(24 * 365).default(24);
@@ -24,10 +24,10 @@ export function loadReleaseSettings(env: NodeJS.ProcessEnv, repoRoot: string) {
   // Where shoppers get each remote while no release of it is promoted, read as the gateway reads
   // it (REMOTE_<NAME>_URL, <NAME>_DIST): a new shell is checked against these too.
   const remoteDefaults = Object.fromEntries(
-    remoteNames.map((name) => {
-      const key = name.toUpperCase();
-      return [name, { manifest: env[`REMOTE_${key}_URL`] || defaultRemoteManifest(name), dist: path.resolve(env[`${key}_DIST`] || defaultRemoteDist(repoRoot, name)) }];
-    }),
+    remoteNames.map((name) => [
+      name,
+      { manifest: env[remoteUrlVariable(name)] || defaultRemoteManifest(name), dist: path.resolve(env[remoteDistVariable(name)] || defaultRemoteDist(repoRoot, name)) },
+    ]),
   ) as Record<RemoteName, { manifest: string; dist: string }>;
   return { releasesDir: path.resolve(e.RELEASES_DIR), retention: e.RELEASE_RETENTION, graceMs: e.RELEASE_GRACE_HOURS * 3_600_000, databaseUrl: e.DATABASE_URL, shellDist: e.SHELL_DIST, remoteDefaults, repoRoot };
 }

@@ -2,16 +2,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { releaseGraceHours } from '../releases/settings.ts';
-import { defaultRemoteDist, defaultRemoteManifest, remoteNames, type RemoteName } from './remoteNames.ts';
+import { defaultRemoteDist, defaultRemoteManifest, remoteDistVariable, remoteNames, remoteUrlVariable, type RemoteName } from './remoteNames.ts';
 
 export { remoteNames, type RemoteName };
+
+type RemoteVariable = ReturnType<typeof remoteUrlVariable> | ReturnType<typeof remoteDistVariable>;
+
+/** REMOTE_<NAME>_URL and <NAME>_DIST of every remote, with their defaults. */
+function remoteVariables(repoRoot: string) {
+  return Object.fromEntries(
+    remoteNames.flatMap((name) => [
+      [remoteUrlVariable(name), z.string().default(defaultRemoteManifest(name))],
+      [remoteDistVariable(name), z.string().default(defaultRemoteDist(repoRoot, name))],
+    ]),
+  ) as Record<RemoteVariable, z.ZodDefault<z.ZodString>>;
+}
 
 const port = z.coerce.number().int().min(0).max(65535);
 const url = z.string().url();
 
 export function gatewayConfigSchema(repoRoot: string) {
-  const defaultManifest = defaultRemoteManifest;
-  const defaultDist = (name: RemoteName) => defaultRemoteDist(repoRoot, name);
   return z
     .object({
       HOST: z.string().default('127.0.0.1'),
@@ -20,14 +30,7 @@ export function gatewayConfigSchema(repoRoot: string) {
       CHECKOUT_URL: url.default('http://127.0.0.1:3102'),
       SHELL_DIST: z.string().default(path.join(repoRoot, 'shell', 'dist')),
       CONTACT_DB: z.string().default(path.join(repoRoot, 'shell', '.data', 'contact.db')),
-      REMOTE_CATALOG_URL: z.string().default(defaultManifest('catalog')),
-      REMOTE_CART_URL: z.string().default(defaultManifest('cart')),
-      REMOTE_ACCOUNT_URL: z.string().default(defaultManifest('account')),
-      REMOTE_CHECKOUT_URL: z.string().default(defaultManifest('checkout')),
-      CATALOG_DIST: z.string().default(defaultDist('catalog')),
-      CART_DIST: z.string().default(defaultDist('cart')),
-      ACCOUNT_DIST: z.string().default(defaultDist('account')),
-      CHECKOUT_DIST: z.string().default(defaultDist('checkout')),
+      ...remoteVariables(repoRoot),
       // Releases of the remotes (npm run release) and, without DATABASE_URL, their registry.
       RELEASES_DIR: z.string().default(path.join(repoRoot, '.releases')),
       RELEASE_GRACE_HOURS: releaseGraceHours,
@@ -141,12 +144,10 @@ export function gatewayConfigSchema(repoRoot: string) {
       databaseUrl: env.DATABASE_URL,
       releasesDir: path.resolve(env.RELEASES_DIR),
       releaseGraceMs: env.RELEASE_GRACE_HOURS * 3_600_000,
-      remotes: {
-        catalog: { manifest: env.REMOTE_CATALOG_URL, dist: env.CATALOG_DIST },
-        cart: { manifest: env.REMOTE_CART_URL, dist: env.CART_DIST },
-        account: { manifest: env.REMOTE_ACCOUNT_URL, dist: env.ACCOUNT_DIST },
-        checkout: { manifest: env.REMOTE_CHECKOUT_URL, dist: env.CHECKOUT_DIST },
-      } satisfies Record<RemoteName, { manifest: string; dist: string }>,
+      remotes: Object.fromEntries(remoteNames.map((name) => [name, { manifest: env[remoteUrlVariable(name)], dist: env[remoteDistVariable(name)] }])) as Record<
+        RemoteName,
+        { manifest: string; dist: string }
+      >,
       // What the browser needs at runtime: public values only, never secrets.
       client: {
         firebase: {

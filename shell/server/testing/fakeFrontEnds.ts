@@ -3,6 +3,8 @@
 // bench loads this with Node's own loader.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { remoteNames } from '../../remotes.ts';
+import { remoteDistVariable } from '../remoteNames.ts';
 
 /** A shell build stand-in: an index.html (no inline script, as the real build) and one hashed asset. */
 export function fakeShellDist(root: string): string {
@@ -14,7 +16,7 @@ export function fakeShellDist(root: string): string {
   );
   writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  for (const remote of ['catalog', 'cart', 'account', 'checkout']) {
+  for (const remote of remoteNames) {
     const remoteDist = path.join(root, `${remote}-dist`);
     mkdirSync(remoteDist, { recursive: true });
     writeFileSync(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify({ id: remote }));
@@ -27,10 +29,7 @@ export function fakeShellDist(root: string): string {
 export function fakeFrontEndEnv(root: string): Record<string, string> {
   return {
     SHELL_DIST: fakeShellDist(root),
-    CATALOG_DIST: path.join(root, 'catalog-dist'),
-    CART_DIST: path.join(root, 'cart-dist'),
-    ACCOUNT_DIST: path.join(root, 'account-dist'),
-    CHECKOUT_DIST: path.join(root, 'checkout-dist'),
+    ...Object.fromEntries(remoteNames.map((remote) => [remoteDistVariable(remote), path.join(root, `${remote}-dist`)])),
     CONTACT_DB: path.join(root, 'contact.db'),
     // Its own (empty) release registry: never the developer's .releases.
     RELEASES_DIR: path.join(root, 'releases'),

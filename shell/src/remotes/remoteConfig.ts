@@ -1,8 +1,8 @@
 // zod/mini: a fraction of full zod's size, and no runtime code generation (the CSP forbids eval).
 import { z } from 'zod/mini';
+import { remoteNames, type RemoteName } from '../../remotes.ts';
 
-export const remoteNames = ['catalog', 'cart', 'account', 'checkout'] as const;
-export type RemoteName = (typeof remoteNames)[number];
+export { remoteNames, type RemoteName };
 
 const remoteConfigSchema = z.object({
   remotes: z.record(z.string(), z.string().check(z.minLength(1))),
