@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 // What a search engine finds first, through the gateway: robots.txt names the sitemap index, which
-// the catalogue serves with every category and every product (50,000 to a file).
+// the catalogue serves with every category and every product (50,000 to a file); the gateway adds
+// the shop's fixed pages from the route manifest.
 
 test('robots.txt, the sitemap index, the pages and the products, all on the shop\'s own address', async ({ request, baseURL }) => {
   const robots = await request.get('/robots.txt');
@@ -16,6 +17,7 @@ test('robots.txt, the sitemap index, the pages and the products, all on the shop
 
   const pages = await (await request.get('/sitemaps/pages.xml')).text();
   expect(pages).toContain(`<loc>${baseURL}/shop?category=furniture</loc>`);
+  expect(pages).toContain(`<loc>${baseURL}/about</loc>`);
 
   const { total } = (await (await request.get('/api/catalog/products?limit=1')).json()) as { total: number };
   const products = await (await request.get('/sitemaps/products-1.xml')).text();

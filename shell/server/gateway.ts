@@ -9,6 +9,7 @@ import type { GatewayConfig, RemoteName } from './config.ts';
 import { remoteNames } from './config.ts';
 import { CatalogCache } from './catalogCache.ts';
 import { robotsTxt } from './robots.ts';
+import { registerSitemapPages } from './sitemapPages.ts';
 import { followCatalogChanges } from './catalogChanges.ts';
 import { isPublicCatalogPath } from './catalogPaths.ts';
 import { openContactStore } from './contact/contactStore.ts';
@@ -239,9 +240,11 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
   });
 
   // Crawlers: every page anyone may read, none that is a shopper's own; the sitemaps come from the
-  // catalogue (it knows the products), addressed with the shop's public origin.
+  // catalogue (it knows the products and categories), the shop's pages from the route manifest,
+  // addressed with the shop's public origin.
   const robots = robotsTxt(config.siteUrl);
   app.get('/robots.txt', async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots));
+  registerSitemapPages(app, { catalogUrl: config.catalogUrl, siteUrl: config.siteUrl });
   const sitemapReplyOptions = { ...replyOptions, onError: unavailable('The catalogue') };
   await app.register(proxy, { upstream: config.catalogUrl, prefix: '/sitemap.xml', rewritePrefix: '/sitemap.xml', replyOptions: sitemapReplyOptions });
   await app.register(proxy, { upstream: config.catalogUrl, prefix: '/sitemaps', rewritePrefix: '/sitemaps', replyOptions: sitemapReplyOptions });

@@ -1,13 +1,15 @@
-// robots.txt: crawlers may read the catalogue's pages; a shopper's own pages (cart, checkout,
-// account, wish list, comparison) and the APIs are not for them. Product pictures stay crawlable.
+import { routeManifest } from '../src/app/routeManifest.ts';
 
-/** Pages that show one shopper's own state: nothing there for a search engine. */
-export const PRIVATE_PAGES = ['/cart-list', '/checkout', '/login', '/sign-up', '/my-account', '/user', '/wishlist', '/compare'] as const;
+// robots.txt: crawlers may read the catalogue's pages; a shopper's own pages (the route manifest's
+// pages that are not indexable) and the APIs are not for them. Product pictures stay crawlable.
+
+/** A route's path as a robots.txt rule: a `:name` segment stands for any. */
+const rulePath = (path: string) => path.replace(/:[^/]+/g, '*');
 
 export function robotsTxt(siteUrl: string): string {
   return [
     'User-agent: *',
-    ...PRIVATE_PAGES.map((page) => `Disallow: ${page}`),
+    ...routeManifest.filter((entry) => !entry.indexable).map((entry) => `Disallow: ${rulePath(entry.path)}`),
     'Disallow: /api/',
     'Allow: /api/catalog/images/',
     'Disallow: /local-stripe/',

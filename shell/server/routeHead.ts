@@ -7,7 +7,6 @@ import { matchRoute } from '../src/app/routeManifest.ts';
 import { en, type MessageKey } from '../src/i18n/messages.ts';
 import { escapeHtml, scriptJson } from './html.ts';
 import type { HeadProduct } from './routeData.ts';
-import { PRIVATE_PAGES } from './robots.ts';
 
 /**
  * The server does not know the shopper's language: pages are named in the shop's default, English,
@@ -88,7 +87,7 @@ export function routeHead({ siteUrl, pathname, search, product, productMissing }
     return { ...base, title: t('title.page', { page: t('title.notFound') }), canonical: null, indexable: false };
   }
   const title = pageTitle(t, pathname, search, product?.title);
-  if ((PRIVATE_PAGES as readonly string[]).includes(entry.path)) return { ...base, title, canonical: null, indexable: false };
+  if (!entry.indexable) return { ...base, title, canonical: null, indexable: false };
   if (entry.path === '/search') {
     // Results for words are a page worth finding (one address per query and page); an empty search is not.
     const query = search.get('q')?.trim().slice(0, 100);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import createError from 'http-errors';
 import type { ProductRepository } from '../storage/repository.ts';
-import { PRODUCTS_PER_SITEMAP, pageEntries, productSitemapCount, sitemapIndex, urlSet } from './sitemap.ts';
+import { PRODUCTS_PER_SITEMAP, categoryEntries, productSitemapCount, sitemapIndex, urlSet } from './sitemap.ts';
 
 // Crawlers come back daily at most; an hour keeps a million products from being listed on every visit.
 const SITEMAP_CACHE = 'public, max-age=3600';
@@ -18,7 +18,7 @@ export function registerSitemapRoutes(app: FastifyInstance, deps: { repository: 
 
   app.get('/sitemaps/pages.xml', async (_request, reply) => {
     const { categories } = await repository.facetCounts({});
-    return reply.header('cache-control', SITEMAP_CACHE).type(XML).send(urlSet(site, pageEntries([...categories.keys()].sort())));
+    return reply.header('cache-control', SITEMAP_CACHE).type(XML).send(urlSet(site, categoryEntries([...categories.keys()].sort())));
   });
 
   app.get<{ Params: { page: string } }>('/sitemaps/products-:page', async (request, reply) => {

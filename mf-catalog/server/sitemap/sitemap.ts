@@ -1,11 +1,10 @@
-// Sitemaps (sitemaps.org 0.9) of the shop's public pages and every product: an index naming one
-// sitemap of the fixed pages and categories and as many product sitemaps as the catalogue needs,
-// each within the protocol's limit of 50,000 addresses, so a million products are 20 files.
+// Sitemaps (sitemaps.org 0.9) of the shop's categories and every product: an index naming one
+// sitemap of the pages and as many product sitemaps as the catalogue needs, each within the
+// protocol's limit of 50,000 addresses, so a million products are 20 files. The pages' sitemap
+// holds a listing per category; the gateway adds the shop's fixed pages from its route manifest
+// (shell/server/sitemapPages.ts), which the catalogue does not know.
 
 export const PRODUCTS_PER_SITEMAP = 50_000;
-
-/** The shop's pages every visitor may read, besides categories and products. */
-export const PUBLIC_PAGES = ['/', '/shop', '/search', '/about', '/contact', '/journal'] as const;
 
 export interface SitemapEntry {
   /** Path on the shop, e.g. /shop/12. */
@@ -39,7 +38,7 @@ export function urlSet(site: string, entries: readonly SitemapEntry[]): string {
   return `${HEADER}<urlset xmlns="${NAMESPACE}">\n${urls}\n</urlset>\n`;
 }
 
-/** The fixed pages and one listing per category. */
-export function pageEntries(categories: readonly string[]): SitemapEntry[] {
-  return [...PUBLIC_PAGES.map((path) => ({ path })), ...categories.map((slug) => ({ path: `/shop?category=${encodeURIComponent(slug)}` }))];
+/** One listing per category. */
+export function categoryEntries(categories: readonly string[]): SitemapEntry[] {
+  return categories.map((slug) => ({ path: `/shop?category=${encodeURIComponent(slug)}` }));
 }

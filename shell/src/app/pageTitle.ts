@@ -2,23 +2,6 @@ import type { Translate } from 'shared-events';
 import type { MessageKey } from '../i18n/messages.ts';
 import { matchRoute } from './routeManifest.ts';
 
-/** Each page address's name, by the manifest's path. */
-const TITLE_KEYS: Readonly<Record<string, MessageKey>> = {
-  '/shop': 'title.shop',
-  '/shop/:id': 'title.product',
-  '/wishlist': 'title.wishlist',
-  '/compare': 'title.compare',
-  '/cart-list': 'title.cart',
-  '/login': 'title.login',
-  '/sign-up': 'title.signUp',
-  '/my-account': 'title.myAccount',
-  '/user': 'title.user',
-  '/checkout': 'title.checkout',
-  '/contact': 'title.contact',
-  '/about': 'title.about',
-  '/journal': 'title.journal',
-};
-
 /** A category's name from its slug, as a shopper would write it ("home-appliances" -> "Home appliances"). */
 export function categoryLabel(slug: string): string {
   const words = slug.replace(/-/g, ' ').trim();
@@ -33,13 +16,13 @@ export function categoryLabel(slug: string): string {
 export function pageTitle(t: Translate<MessageKey>, pathname: string, search: URLSearchParams, name?: string): string {
   const entry = matchRoute(pathname);
   if (!entry) return t('title.page', { page: t('title.notFound') });
-  if (entry.path === '/') return t('title.home');
+  // The home page's name is the shop's whole title.
+  if (entry.path === '/') return t(entry.title);
+  const query = entry.path === '/search' ? search.get('q')?.trim() : undefined;
   let page: string;
   if (entry.path === '/shop/:id' && name) page = name;
   else if (entry.path === '/shop' && search.get('category')) page = categoryLabel(search.get('category')!);
-  else if (entry.path === '/search') {
-    const query = search.get('q')?.trim();
-    page = query ? t('title.search', { query: query.slice(0, 100) }) : t('title.searchEmpty');
-  } else page = t(TITLE_KEYS[entry.path] ?? 'title.shop');
+  else if (query) page = t('title.search', { query: query.slice(0, 100) });
+  else page = t(entry.title);
   return t('title.page', { page });
 }

@@ -2,11 +2,11 @@ import { matchRoute, routeManifest } from './routeManifest.ts';
 
 describe('the route manifest', () => {
   it('names who renders each page address', () => {
-    expect(matchRoute('/')).toEqual({ path: '/', owner: { remote: 'catalog', exposed: 'HomePage' } });
+    expect(matchRoute('/')).toMatchObject({ path: '/', owner: { remote: 'catalog', exposed: 'HomePage' } });
     expect(matchRoute('/shop/42')).toMatchObject({ owner: { remote: 'catalog', exposed: 'ProductPage' } });
     expect(matchRoute('/cart-list')).toMatchObject({ owner: { remote: 'cart', exposed: 'CartPage' } });
     expect(matchRoute('/checkout')).toMatchObject({ owner: { remote: 'checkout', exposed: 'CheckoutPage' } });
-    expect(matchRoute('/about')).toEqual({ path: '/about', page: 'about' });
+    expect(matchRoute('/about')).toMatchObject({ path: '/about', page: 'about' });
   });
 
   it('matches as the router does: a trailing slash, any case, one segment per parameter', () => {
@@ -16,5 +16,14 @@ describe('the route manifest', () => {
     expect(matchRoute('/shop/7/reviews')).toBeUndefined();
     expect(matchRoute('/shopping')).toBeUndefined();
     expect(matchRoute('/nope')).toBeUndefined();
+  });
+
+  it("keeps a shopper's own pages from search engines, and lists only fixed public addresses in the sitemap", () => {
+    expect(matchRoute('/checkout')).toMatchObject({ title: 'title.checkout', indexable: false, inSitemap: false });
+    expect(matchRoute('/shop/7')).toMatchObject({ indexable: true, inSitemap: false });
+    expect(matchRoute('/journal')).toMatchObject({ title: 'title.journal', indexable: true, inSitemap: true });
+    for (const entry of routeManifest.filter((route) => route.inSitemap)) {
+      expect([entry.path, entry.indexable, entry.path.includes(':')]).toEqual([entry.path, true, false]);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n/messages.ts';
 import type { RemoteName } from '../remotes/remoteConfig.ts';
 
 /** A screen a remote renders through Module Federation. */
@@ -5,29 +6,41 @@ export type RemoteScreen = { readonly remote: RemoteName; readonly exposed: stri
 /** The shell's own pages. */
 export type ShellPage = 'contact' | 'about' | 'journal';
 
-export type RouteEntry = { readonly path: string } & ({ readonly owner: RemoteScreen } | { readonly page: ShellPage });
+export type RouteEntry = {
+  readonly path: string;
+  /** What the page is called (pageTitle.ts); a product's, a category's and a search's pages say more once they know it. */
+  readonly title: MessageKey;
+  /** Whether search engines may file it: a shopper's own pages they may not (robots.txt, noindex). */
+  readonly indexable: boolean;
+  /** Whether the sitemap lists its address (fixed addresses only: the catalogue lists categories and products). */
+  readonly inSitemap: boolean;
+} & ({ readonly owner: RemoteScreen } | { readonly page: ShellPage });
+
+const publicPage = { indexable: true, inSitemap: true } as const;
+const shoppersOwn = { indexable: false, inSitemap: false } as const;
 
 /**
- * Every page address of the shop and who renders it: the one list that the shell's router and the
- * gateway (HTTP status, preload hints) both read. Paths use the router's syntax: `:name` stands for
- * one segment. Anything else is the not-found page, served with a 404 status.
+ * Every page address of the shop, who renders it, what it is called and whether search engines see
+ * it: the one list that the shell's router and titles and the gateway (HTTP status, preload hints,
+ * robots.txt, the sitemap of pages, noindex) read. Paths use the router's syntax: `:name` stands
+ * for one segment. Anything else is the not-found page, served with a 404 status.
  */
 export const routeManifest: readonly RouteEntry[] = [
-  { path: '/', owner: { remote: 'catalog', exposed: 'HomePage' } },
-  { path: '/shop', owner: { remote: 'catalog', exposed: 'ShopPage' } },
-  { path: '/shop/:id', owner: { remote: 'catalog', exposed: 'ProductPage' } },
-  { path: '/search', owner: { remote: 'catalog', exposed: 'SearchPage' } },
-  { path: '/wishlist', owner: { remote: 'catalog', exposed: 'WishlistPage' } },
-  { path: '/compare', owner: { remote: 'catalog', exposed: 'ComparePage' } },
-  { path: '/cart-list', owner: { remote: 'cart', exposed: 'CartPage' } },
-  { path: '/login', owner: { remote: 'account', exposed: 'LoginPage' } },
-  { path: '/sign-up', owner: { remote: 'account', exposed: 'SignUpPage' } },
-  { path: '/my-account', owner: { remote: 'account', exposed: 'MyAccountPage' } },
-  { path: '/user', owner: { remote: 'account', exposed: 'UserPage' } },
-  { path: '/checkout', owner: { remote: 'checkout', exposed: 'CheckoutPage' } },
-  { path: '/contact', page: 'contact' },
-  { path: '/about', page: 'about' },
-  { path: '/journal', page: 'journal' },
+  { path: '/', owner: { remote: 'catalog', exposed: 'HomePage' }, title: 'title.home', ...publicPage },
+  { path: '/shop', owner: { remote: 'catalog', exposed: 'ShopPage' }, title: 'title.shop', ...publicPage },
+  { path: '/shop/:id', owner: { remote: 'catalog', exposed: 'ProductPage' }, title: 'title.product', indexable: true, inSitemap: false },
+  { path: '/search', owner: { remote: 'catalog', exposed: 'SearchPage' }, title: 'title.searchEmpty', ...publicPage },
+  { path: '/wishlist', owner: { remote: 'catalog', exposed: 'WishlistPage' }, title: 'title.wishlist', ...shoppersOwn },
+  { path: '/compare', owner: { remote: 'catalog', exposed: 'ComparePage' }, title: 'title.compare', ...shoppersOwn },
+  { path: '/cart-list', owner: { remote: 'cart', exposed: 'CartPage' }, title: 'title.cart', ...shoppersOwn },
+  { path: '/login', owner: { remote: 'account', exposed: 'LoginPage' }, title: 'title.login', ...shoppersOwn },
+  { path: '/sign-up', owner: { remote: 'account', exposed: 'SignUpPage' }, title: 'title.signUp', ...shoppersOwn },
+  { path: '/my-account', owner: { remote: 'account', exposed: 'MyAccountPage' }, title: 'title.myAccount', ...shoppersOwn },
+  { path: '/user', owner: { remote: 'account', exposed: 'UserPage' }, title: 'title.user', ...shoppersOwn },
+  { path: '/checkout', owner: { remote: 'checkout', exposed: 'CheckoutPage' }, title: 'title.checkout', ...shoppersOwn },
+  { path: '/about', page: 'about', title: 'title.about', ...publicPage },
+  { path: '/contact', page: 'contact', title: 'title.contact', ...publicPage },
+  { path: '/journal', page: 'journal', title: 'title.journal', ...publicPage },
 ];
 
 const segments = (pathname: string) => pathname.split('/').filter(Boolean);
