@@ -1,19 +1,14 @@
 // The gateway's cache of catalogue answers, between real processes: repeated answers come from the
 // gateway, revalidation gives 304s, and a stock change through the catalogue drops what showed the
 // old stock at once, in every gateway worker.
+import { pollUntil } from '../../tools/kit/processes.ts';
 import { CatalogCache } from './catalogCache.ts';
 import { INTERNAL_TOKEN, startCatalog, startGateway, workspace, type Service } from './testing/liveServices.ts';
 
 jest.setTimeout(60_000);
 
-/** Resolves once check() holds; fails after five seconds (a change reaches the gateway in milliseconds). */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within 5 s`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** A change reaches the gateway in milliseconds. */
+const until = (check: () => Promise<boolean>, what: string) => pollUntil(check, { timeoutMs: 5000, intervalMs: 10, what });
 
 describe.each([1, 2])('the gateway with %i worker(s) in front of the catalogue', (workers) => {
   const space = workspace('gateway-cache-');

@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { pollUntil } from '../kit/processes.ts';
 import { startLocalStripe, type LocalStripe } from './server.ts';
 import { signatureHeader, type StripeEvent } from './webhooks.ts';
 
@@ -41,13 +42,7 @@ async function endpoint(refuse = 0) {
   };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within 5 s`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (check: () => boolean, what: string) => pollUntil(check, { timeoutMs: 5000, intervalMs: 20, what });
 
 describe('the local Stripe through the official SDK', () => {
   let local: LocalStripe;

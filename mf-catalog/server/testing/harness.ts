@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { pollUntil } from '../../../tools/kit/processes.ts';
 import { createCatalogServer, type CatalogServer } from '../app.ts';
 import { loadConfig, type CatalogConfig } from '../config.ts';
 
@@ -93,10 +94,6 @@ export async function startTestServer(
 }
 
 /** Resolves once check() holds; fails after `timeoutMs` (a change notice between processes takes milliseconds). */
-export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+export function until(check: () => Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+  return pollUntil(check, { timeoutMs, intervalMs: 10, what });
 }
