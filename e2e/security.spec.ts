@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { remoteNames } from '../shell/remotes.ts';
+import { frontEndApps } from '../tools/stack/apps.ts';
 import { openInApp } from './catalog-support.ts';
 
 // Security in the browser against the test run's own stack: XSS payloads in product data and in
@@ -211,10 +213,10 @@ test.describe('headers and served HTML', () => {
 
   test('the shell and every remote standalone page have no inline script, as served and as built', async ({ request }) => {
     const pages: [string, string][] = [['/ (served)', await (await request.get('/')).text()]];
-    for (const remote of ['catalog', 'cart', 'account', 'checkout']) {
+    for (const remote of remoteNames) {
       pages.push([`/remotes/${remote}/index.html (served)`, await (await request.get(`/remotes/${remote}/index.html`)).text()]);
     }
-    for (const dir of ['shell', 'mf-catalog', 'mf-cart', 'mf-account', 'mf-checkout']) {
+    for (const dir of frontEndApps) {
       pages.push([`${dir}/dist/index.html`, readFileSync(path.join(repoRoot, dir, 'dist', 'index.html'), 'utf8')]);
     }
     for (const [name, html] of pages) {
@@ -264,7 +266,7 @@ test('no secret is in any bundle the stack built (shell/dist, mf-*/dist, source 
   }
   const found: string[] = [];
   let files = 0;
-  for (const dir of ['shell', 'mf-catalog', 'mf-cart', 'mf-account', 'mf-checkout']) {
+  for (const dir of frontEndApps) {
     for (const file of builtFiles(path.join(repoRoot, dir, 'dist'))) {
       files++;
       const text = readFileSync(file, 'utf8');
