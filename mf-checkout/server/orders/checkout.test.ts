@@ -197,6 +197,24 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
     expect(replay.body.code).toBe('card_declined');
   });
 
+  test.each([
+    { outcome: 'paid', token: 'tok_visa', status: 200, stockCall: 'commit', reservation: 'committed', stock: 19 },
+    { outcome: 'declined', token: 'tok_chargeDeclined', status: 402, stockCall: 'release', reservation: 'released', stock: 20 },
+  ])('$outcome: a submission sent again while the first is settling its stock answers once the stock is settled', async (expected) => {
+    const body = checkoutBody({ lines: [{ id: 2, qun: 1 }], token: { id: expected.token } });
+    const held = catalog.holdNext(new RegExp(`^/stock/reservations/[^/]+/${expected.stockCall}$`));
+    const first = pay(body);
+    await held.arrived;
+    const again = await pay(body);
+    const [orderId] = [...catalog.reservations.keys()];
+    const settled = { stockSettled: (await storage.repository.findById(orderId!))?.stockSettled, reservation: catalog.reservations.get(orderId!)?.status, stock: catalog.stock(2) };
+    held.resume();
+    const original = await first;
+    expect(again.status).toBe(expected.status);
+    expect(settled).toEqual({ stockSettled: true, reservation: expected.reservation, stock: expected.stock });
+    expect(original.status).toBe(expected.status);
+  });
+
   test('5 concurrent identical submissions make one order and one charge', async () => {
     const body = checkoutBody({ lines: [{ id: 2, qun: 1 }] });
     const answers = await Promise.all(Array.from({ length: 5 }, () => pay(body)));

@@ -25,7 +25,7 @@ const isIntentId = (source: string | null): source is string => source?.startsWi
  *      and metadata, its id recorded on the order; the page gets only the client secret;
  *   4. the page confirms the intent with Stripe (3-D Secure happens there), then asks `settle`;
  *      Stripe's signed webhook asks `settle` too; whichever comes first makes the order paid or
- *      failed, the other finds it final.
+ *      failed, the other finds it final; each answers once the order's stock is settled.
  * `settle` reads the intent from Stripe, never from the caller: a replayed, late or out-of-order
  * event can only repeat what Stripe says now. An intent that failed is cancelled at Stripe before
  * its stock goes back, so it cannot be paid afterwards with no stock held for it.

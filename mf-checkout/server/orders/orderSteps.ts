@@ -41,28 +41,32 @@ export function createOrderSteps(deps: StepDeps) {
     return (await repository.findById(order.id)) ?? order;
   }
 
-  function outcomeOf(order: Order): OrderOutcome {
-    if (order.status === 'paid') return { kind: 'paid', order };
-    if (order.status === 'failed') return { kind: 'failed', order };
-    return { kind: 'in_progress', order };
+  /**
+   * What to answer about an order. A final order is answered only once its stock is settled: the
+   * request that made it final may still be committing or releasing it (the page's settle and the
+   * webhook race, a duplicate submission finds the original's order), so whoever answers settles
+   * it too (commit and release are idempotent) rather than tell a shopper "failed" while the unit
+   * is still held. With the catalogue unreachable the order is answered unsettled; recovery retries.
+   */
+  async function outcomeOf(order: Order): Promise<OrderOutcome> {
+    if (order.status === 'pending') return { kind: 'in_progress', order };
+    const settled = !order.stockSettled && (await settleStock(order, deps)) ? await reload(order) : order;
+    return settled.status === 'paid' ? { kind: 'paid', order: settled } : { kind: 'failed', order: settled };
   }
 
+  /**
+   * The order fails (once, whoever gets here first) and its stock is released, even after a refused
+   * reservation: the call covers a reservation that was taken although its answer was lost.
+   */
   async function fail(order: Order, failure: Failure): Promise<OrderOutcome> {
-    if (!(await repository.markFailed(order.id, failure, at()))) return outcomeOf(await reload(order));
-    log.info({ orderId: order.id, code: failure.code }, 'order failed');
-    const failed = await reload(order);
-    // Released even after a refused reservation: the call is idempotent and covers a reservation
-    // that was taken although its answer was lost.
-    await settleStock(failed, deps);
-    return { kind: 'failed', order: await reload(failed) };
+    if (await repository.markFailed(order.id, failure, at())) log.info({ orderId: order.id, code: failure.code }, 'order failed');
+    return outcomeOf(await reload(order));
   }
 
   /** The payment succeeded: the order becomes paid (once, whoever gets here first) and its stock is committed. */
   async function paid(order: Order, paymentId: string): Promise<OrderOutcome> {
     if (await repository.markPaid(order.id, paymentId, at())) log.info({ orderId: order.id, paymentId, totalCents: order.totalCents }, 'order paid');
-    const current = await reload(order);
-    await settleStock(current, deps);
-    return outcomeOf(await reload(current));
+    return outcomeOf(await reload(order));
   }
 
   async function waitForOriginal(order: Order): Promise<OrderOutcome> {

@@ -21,8 +21,17 @@ export interface FakeCatalog {
   calls: string[];
   /** Makes the next n requests to a path matching `pattern` answer 503. */
   failNext(pattern: RegExp, n?: number): void;
+  /** Holds the next request to a path matching `pattern` (only that one) until `resume` is called. */
+  holdNext(pattern: RegExp): HeldRequest;
   stock(id: number): number;
   close(): Promise<void>;
+}
+
+export interface HeldRequest {
+  /** Resolves when the request has arrived and is being held. */
+  arrived: Promise<void>;
+  /** Lets the request through: it is then answered as usual. */
+  resume(): void;
 }
 
 /**
@@ -37,6 +46,7 @@ export async function startFakeCatalog(products: FakeProduct[], token = 'test-in
   const reservations = new Map<string, Reservation>();
   const calls: string[] = [];
   const faults: { pattern: RegExp; remaining: number }[] = [];
+  const holds: { pattern: RegExp; arrive: () => void; resumed: Promise<void> }[] = [];
 
   function send(res: ServerResponse, status: number, body: unknown): void {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -111,6 +121,12 @@ export async function startFakeCatalog(products: FakeProduct[], token = 'test-in
       fault.remaining--;
       return send(res, 503, { message: 'injected fault' });
     }
+    const held = holds.findIndex((h) => h.pattern.test(url.pathname));
+    if (held >= 0) {
+      const [hold] = holds.splice(held, 1);
+      hold!.arrive();
+      await hold!.resumed;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const product = /^\/products\/(\d+)$/.exec(url.pathname);
@@ -149,6 +165,14 @@ export async function startFakeCatalog(products: FakeProduct[], token = 'test-in
     calls,
     failNext(pattern, n = 1) {
       faults.push({ pattern, remaining: n });
+    },
+    holdNext(pattern) {
+      let arrive!: () => void;
+      let resume!: () => void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const resumed = new Promise<void>((resolve) => (resume = resolve));
+      holds.push({ pattern, arrive, resumed });
+      return { arrived, resume };
     },
     stock: (id) => state.get(id)?.stock ?? 0,
     close: () =>
