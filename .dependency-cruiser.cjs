@@ -1,0 +1,110 @@
+// Boundaries between the packages, checked by `npm run lint` (decision 0028, after decision 0002).
+// Nothing here is allow-listed: a crossing is fixed in the code, or the rule is changed by a decision.
+
+const apps = '(shell|mf-[a-z]+)';
+
+// Code that never ships: tests, test helpers and fixture makers, browser tests, the tools
+// workspace, the builds' configuration, deploy's checks, a package's own benchmarks.
+const notShipped = [
+  '\\.test\\.tsx?$',
+  '\\.spec\\.ts$',
+  '(^|/)testing/',
+  '(^|/)fixtures/',
+  '^e2e/',
+  '^tools/',
+  '^deploy/testing/',
+  '^deploy/[^/]+\\.test\\.ts$',
+  '^[^/]+/webpack\\.config\\.ts$',
+  '^[^/]+/bench/',
+  '^\\.ci/',
+];
+
+// What the tools may import from an app: its testing/ folders and these modules, each one a
+// deliberate entry point (the app's author knows tools read it and keeps it stable).
+const toolEntryPoints = [
+  '^shell/remotes\\.ts$', // the remote names (stack, release checks)
+  '^shell/src/app/liveMark\\.ts$', // the mark the Lighthouse bench waits for
+  '^shell/releases/buildContract/', // what a build imports and exports, written by the webpack plugins
+  '^mf-catalog/bench/', // the catalogue's load test, run by the bench
+  '^mf-catalog/server/seed/vocabulary\\.ts$', // the words the soak run searches for
+  '^mf-account/server/emulators/index\\.ts$', // the local Firebase, for other packages' tests
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules that import each other cannot be understood, tested or moved apart one at a time.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-circular-between-folders',
+      severity: 'error',
+      comment:
+        'Two parts of a package (its top-level folders: src, server, releases, bench ...) that import each ' +
+        'other are one part in two places; one of them owns what both need.',
+      scope: 'folder',
+      from: { path: '^[^/]+/[^/]+$' },
+      to: { circular: true, path: '^[^/]+/[^/]+$' },
+    },
+    {
+      name: 'browser-code-stays-in-its-package',
+      severity: 'error',
+      comment:
+        "A remote's or the shell's browser code imports its own package, shared-events and libraries only; " +
+        "anything else would ship another team's code in its bundle.",
+      from: { path: `^${apps}/src/`, pathNot: notShipped },
+      to: { pathNot: ['^$1/', '^shared-events/src/', '^node_modules/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'shared-events-by-package-name',
+      severity: 'error',
+      comment: 'shared-events is a Module Federation singleton: a relative path to it would bundle a second copy.',
+      from: { pathNot: '^shared-events/' },
+      to: { path: '^shared-events/', dependencyTypes: ['local'] },
+    },
+    {
+      name: 'apps-do-not-import-each-other',
+      severity: 'error',
+      comment: "An app never imports another app's code, not even in its tests; development-time wiring across " + 'packages lives in tools/ (decision 0002).',
+      from: { path: `^${apps}/` },
+      to: { path: `^${apps}/`, pathNot: '^$1/' },
+    },
+    {
+      name: 'tools-use-declared-entry-points',
+      severity: 'error',
+      comment: 'tools/ reads an app only through its testing/ folders and the entry points listed in .dependency-cruiser.cjs.',
+      from: { path: '^tools/' },
+      to: { path: `^${apps}/`, pathNot: ['(^|/)testing/', ...toolEntryPoints] },
+    },
+    {
+      name: 'production-code-imports-no-tests-or-tooling',
+      severity: 'error',
+      comment: 'What ships must not depend on tests, test helpers, benchmarks or development tooling.',
+      from: { pathNot: notShipped },
+      to: { path: notShipped },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that does not resolve is a typo or a missing dependency.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|\\.cache|\\.mf|coverage|test-results)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.cjs', '.mjs', '.json'],
+      mainFields: ['module', 'main', 'types'],
+    },
+  },
+};
