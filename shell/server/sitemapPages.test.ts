@@ -27,7 +27,10 @@ describe("the sitemap of the shop's pages", () => {
 
     beforeAll(async () => {
       catalogue = createServer((request, response) => {
-        response.writeHead(request.url === '/sitemaps/pages.xml' ? catalogueAnswers.status : 404, { 'content-type': 'application/xml', 'cache-control': 'public, max-age=3600' });
+        response.writeHead(request.url === '/sitemaps/pages.xml' ? catalogueAnswers.status : 404, {
+          'content-type': 'application/xml',
+          'cache-control': 'public, max-age=3600',
+        });
         response.end(catalogueAnswers.body);
       });
       await new Promise<void>((resolve) => catalogue.listen(0, '127.0.0.1', resolve));
@@ -44,7 +47,11 @@ describe("the sitemap of the shop's pages", () => {
     it("answers the catalogue's categories with the shop's pages, cacheable as the catalogue says", async () => {
       catalogueAnswers = { status: 200, body: categoryListings(['<url><loc>https://shop.example/shop?category=furniture</loc></url>']) };
       const response = await fetch(`${base}/sitemaps/pages.xml`);
-      expect([response.status, response.headers.get('content-type'), response.headers.get('cache-control')]).toEqual([200, 'application/xml; charset=utf-8', 'public, max-age=3600']);
+      expect([response.status, response.headers.get('content-type'), response.headers.get('cache-control')]).toEqual([
+        200,
+        'application/xml; charset=utf-8',
+        'public, max-age=3600',
+      ]);
       const body = await response.text();
       expect(body).toContain('<loc>https://shop.example/about</loc>');
       expect(body).toContain('<loc>https://shop.example/shop?category=furniture</loc>');

@@ -7,8 +7,7 @@ import { routeManifest } from '../src/app/routeManifest.ts';
 
 const UPSTREAM_TIMEOUT_MS = 10_000;
 
-const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** The addresses of the route manifest a sitemap lists, in its order. */
 export const sitemapPaths: readonly string[] = routeManifest.filter((entry) => entry.inSitemap).map((entry) => entry.path);

@@ -15,7 +15,10 @@ const readRepo: ReadFile = (file) => {
 };
 
 /** The repository with one file's text changed. */
-const withEdit = (file: string, edit: (text: string) => string): ReadFile => (name) => (name === file ? edit(readRepo(name)) : readRepo(name));
+const withEdit =
+  (file: string, edit: (text: string) => string): ReadFile =>
+  (name) =>
+    name === file ? edit(readRepo(name)) : readRepo(name);
 
 describe('every place a remote must be known', () => {
   it.each(remoteNames)('knows %s', (name) => {
@@ -31,8 +34,14 @@ describe('every place a remote must be known', () => {
     expect(placesMissing('cart', typeCheckWithoutCart)).toEqual(['.ci/test.sh: the type-check loop']);
     const imagesWithoutAccount = withEdit('deploy/Containerfile', (text) => text.replace('COPY --from=build /app/mf-account/dist /account\n', ''));
     expect(placesMissing('account', imagesWithoutAccount)).toEqual(['deploy/Containerfile: the remote-bundles image (for a CDN)']);
+    const russianWithoutCheckout = withEdit('shell/src/i18n/messages.ts', (text) => text.replace(/'slot\.part\.checkout': 'оформление заказа',\n/, ''));
+    expect(placesMissing('checkout', russianWithoutCheckout)).toEqual([
+      "shell/src/i18n/messages.ts: the name of the remote's part in a fallback (slot.part.checkout, English and Russian)",
+    ]);
     expect(placesMissing('reviews', readRepo)).toHaveLength(remotePlaces.length);
-    expect(placesMissing('reviews', readRepo)).toContain('mf-reviews/package.json: the workspace: its package named mf-reviews, its release and deploy scripts naming reviews');
+    expect(placesMissing('reviews', readRepo)).toContain(
+      'mf-reviews/package.json: the workspace: its package named mf-reviews, its release and deploy scripts naming reviews',
+    );
   });
 
   it('are the places the guide "Add a remote" in docs/architecture.md walks through', () => {

@@ -46,7 +46,8 @@ export const remotePlaces: readonly RemotePlace[] = [
   {
     file: 'mf-<name>/webpack.config.ts',
     what: "the build (tools/webpack/remoteConfig.ts) under the remote's name, with a standalone port",
-    knows: (name, read) => new RegExp(`name: '${escape(name)}'`).test(read(`${workspace(name)}/webpack.config.ts`)) && standalonePort(name, read) !== undefined,
+    knows: (name, read) =>
+      new RegExp(`name: ['"]${escape(name)}['"]`).test(read(`${workspace(name)}/webpack.config.ts`)) && standalonePort(name, read) !== undefined,
   },
   {
     file: 'package.json',
@@ -65,7 +66,7 @@ export const remotePlaces: readonly RemotePlace[] = [
   },
   {
     file: 'deploy/Containerfile',
-    what: "the workspace manifests every image installs from",
+    what: 'the workspace manifests every image installs from',
     knows: (name, read) => read('deploy/Containerfile').includes(`COPY ${workspace(name)}/package.json ${workspace(name)}/\n`),
   },
   {
@@ -90,7 +91,7 @@ export const remotePlaces: readonly RemotePlace[] = [
   {
     file: 'shell/src/i18n/messages.ts',
     what: "the name of the remote's part in a fallback (slot.part.<name>, English and Russian)",
-    knows: (name, read) => read('shell/src/i18n/messages.ts').split(`'slot.part.${name}':`).length - 1 === 2,
+    knows: (name, read) => read('shell/src/i18n/messages.ts').match(new RegExp(`['"]slot\\.part\\.${escape(name)}['"]:`, 'g'))?.length === 2,
   },
   {
     file: 'README.md',
