@@ -58,7 +58,10 @@ export interface RunningAuthEmulator {
   workDir: string;
   /** Milliseconds from spawn until the emulator answered `{"authEmulator":{"ready":true}}`. */
   startupMs: number;
-  /** Clean shutdown (SIGINT like Ctrl-C; SIGKILL to the process group after 10 s); idempotent. */
+  /**
+   * Clean shutdown: saves the accounts and issued tokens (rejects if that fails), then stops the
+   * emulator (SIGINT like Ctrl-C; SIGKILL to its process group after 10 s); idempotent.
+   */
   stop(): Promise<void>;
 }
 
@@ -265,11 +268,11 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     stop: () => {
       stopped ??= (async () => {
         await proxy.close();
-        // Saved whatever the record of changes says: a request the closing proxy cut short may
-        // still have changed an account in the emulator.
-        saves.markDirty();
-        await saves.flush();
-        await stopEmulator();
+        try {
+          await saves.close();
+        } finally {
+          await stopEmulator();
+        }
       })();
       return stopped;
     },

@@ -60,7 +60,11 @@ let stopping: Promise<never> | undefined;
  * `npm start`'s supervisor, and a second signal must not cut short the save of the first.
  */
 function stopAll(code: number): Promise<never> {
-  stopping ??= Promise.allSettled(stops.map((s) => s())).then(() => process.exit(code));
+  stopping ??= Promise.allSettled(stops.map((s) => s())).then((results) => {
+    const failures = results.filter((result) => result.status === 'rejected');
+    for (const failure of failures) console.error(`stopping failed: ${failure.reason instanceof Error ? failure.reason.message : String(failure.reason)}`);
+    return process.exit(failures.length > 0 ? 1 : code);
+  });
   return stopping;
 }
 process.on('SIGINT', () => void stopAll(0));

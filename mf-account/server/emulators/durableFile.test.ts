@@ -81,4 +81,29 @@ describe('SaveScheduler', () => {
     await scheduler.flush();
     expect(calls).toBe(1);
   });
+
+  it('close() saves at once even with no change recorded, and nothing after', async () => {
+    let calls = 0;
+    const scheduler = new SaveScheduler(() => void calls++, 1, () => {});
+    await scheduler.close();
+    expect(calls).toBe(1);
+    scheduler.markDirty();
+    await flushTimers();
+    expect(calls).toBe(1);
+  });
+
+  it('close() rejects when the last save fails, and does not retry it', async () => {
+    let calls = 0;
+    const scheduler = new SaveScheduler(
+      () => {
+        calls++;
+        throw new Error('disk full');
+      },
+      1,
+      () => {},
+    );
+    await expect(scheduler.close()).rejects.toThrow('disk full');
+    await flushTimers();
+    expect(calls).toBe(1);
+  });
 });

@@ -50,12 +50,13 @@ export function readJsonFile(file: string): unknown {
 /**
  * Runs `save` soon after something changed: at most `delayMs` after the first change of a burst,
  * one save at a time, and once more if changes arrived while a save ran. `flush()` saves what is
- * pending now (for a clean stop).
+ * pending now; `close()` is the last save, at a stop.
  */
 export class SaveScheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private dirty = false;
+  private closed = false;
   private readonly save: () => Promise<void> | void;
   private readonly delayMs: number;
   private readonly onError: (error: unknown) => void;
@@ -67,6 +68,7 @@ export class SaveScheduler {
   }
 
   markDirty(): void {
+    if (this.closed) return;
     this.dirty = true;
     if (this.timer || this.running) return;
     this.timer = setTimeout(() => void this.run(), this.delayMs);
@@ -79,6 +81,21 @@ export class SaveScheduler {
     }
     if (this.running) await this.running;
     if (this.dirty) await this.run();
+  }
+
+  /**
+   * Saves once more whatever is held, changed or not (a change may have escaped the record), and
+   * nothing after that: a failure rejects instead of being retried, since the process is ending.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.running) await this.running;
+    this.dirty = false;
+    await this.save();
   }
 
   private async run(): Promise<void> {
@@ -94,6 +111,6 @@ export class SaveScheduler {
     })();
     await this.running;
     this.running = undefined;
-    if (this.dirty && !this.timer) this.timer = setTimeout(() => void this.run(), this.delayMs);
+    if (this.dirty && !this.timer && !this.closed) this.timer = setTimeout(() => void this.run(), this.delayMs);
   }
 }

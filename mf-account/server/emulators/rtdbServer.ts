@@ -240,7 +240,7 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
       const closed = this.close();
       for (const client of (this.wss as unknown as { clients: Set<{ terminate(): void }> }).clients) client.terminate();
       await closed.catch((error: unknown) => this.warn(`closing the listener failed: ${error instanceof Error ? error.message : String(error)}`));
-      await this.flush();
+      await this.saves?.close();
     }
 
     isAdminSecret(cred: unknown): boolean {
