@@ -65,6 +65,11 @@ export const remotePlaces: readonly RemotePlace[] = [
     knows: (name, read) => /^for pkg in (.*); do$/m.exec(read('.ci/test.sh'))?.[1]?.split(/\s+/).includes(workspace(name)) === true,
   },
   {
+    file: '.ci/lint.sh',
+    what: 'the folders dependency-cruiser checks',
+    knows: (name, read) => /dependency-cruiser?\.mjs[^\n]*\\\n([^\n]*)/.exec(read('.ci/lint.sh'))?.[1]?.trim().split(/\s+/).includes(workspace(name)) === true,
+  },
+  {
     file: 'deploy/Containerfile',
     what: 'the workspace manifests every image installs from',
     knows: (name, read) => read('deploy/Containerfile').includes(`COPY ${workspace(name)}/package.json ${workspace(name)}/\n`),
