@@ -19,7 +19,11 @@ async function service(name: string, crashAfterMs?: number): Promise<ServiceSpec
   return { name, command: process.execPath, args: ['-e', script], cwd: process.cwd(), readyUrl: url, url };
 }
 
-const answers = (url: string) => fetch(url).then((response) => response.text(), () => null);
+const answers = (url: string) =>
+  fetch(url).then(
+    (response) => response.text(),
+    () => null,
+  );
 
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -43,10 +47,22 @@ test('a killed service comes back on its own while the others keep answering; it
     await supervisor.start(checkout);
     const first = supervisor.pid('catalog');
     process.kill(first as number, 'SIGKILL');
-    expect(await eventually(() => answers(checkout.url), () => true)).toBe('checkout');
-    expect(await eventually(() => answers(catalog.url), (body) => body === 'catalog')).toBe('catalog');
+    expect(
+      await eventually(
+        () => answers(checkout.url),
+        () => true,
+      ),
+    ).toBe('checkout');
+    expect(
+      await eventually(
+        () => answers(catalog.url),
+        (body) => body === 'catalog',
+      ),
+    ).toBe('catalog');
     expect(supervisor.pid('catalog')).not.toBe(first);
-    expect(warnings.join('\n')).toMatch(/catalog stopped unexpectedly \(killed by SIGKILL\); the rest of the shop keeps running\. Its last lines:\n {4}catalog listening/);
+    expect(warnings.join('\n')).toMatch(
+      /catalog stopped unexpectedly \(killed by SIGKILL\); the rest of the shop keeps running\. Its last lines:\n {4}catalog listening/,
+    );
   } finally {
     await supervisor.stopAll();
   }
@@ -65,7 +81,10 @@ test('a service that keeps crashing is reported loudly as crash-looping, retried
   try {
     await supervisor.start(steady);
     await supervisor.start(flaky);
-    await eventually(async () => warnings.join('\n'), (text) => text.includes('crash-looping'));
+    await eventually(
+      async () => warnings.join('\n'),
+      (text) => text.includes('crash-looping'),
+    );
     expect(warnings.join('\n')).toMatch(/!!! payments is crash-looping: 3 exits in 60 s\. Still retrying/);
     expect(warnings.join('\n')).toContain('payments: out of memory (simulated)');
     expect(await answers(steady.url)).toBe('gateway');

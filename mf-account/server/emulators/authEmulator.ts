@@ -6,16 +6,7 @@ import { startAuthProxy, verifyPath } from './authProxy.ts';
 import { readJsonFile, SaveScheduler, syncDirectory, writeFileAtomic } from './durableFile.ts';
 import { IssuedTokens } from './issuedTokens.ts';
 import { firebaseToolsCli, parentWatchPath } from './paths.ts';
-import {
-  OutputTail,
-  assertPortFree,
-  exited,
-  freePort,
-  httpGetJson,
-  killOnExit,
-  pollUntil,
-  stopChild,
-} from './processUtils.ts';
+import { OutputTail, assertPortFree, exited, freePort, httpGetJson, killOnExit, pollUntil, stopChild } from './processUtils.ts';
 
 export interface AuthEmulatorOptions {
   /** Default 9099. 0 picks a free port. */
@@ -68,7 +59,14 @@ export interface RunningAuthEmulator {
 /** Environment that keeps firebase-tools offline and silent: no prompts, update checks, MOTD or colour. */
 function offlineEnv(tmpDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['FIREBASE_TOKEN', 'GOOGLE_APPLICATION_CREDENTIALS', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_DATABASE_EMULATOR_HOST', 'FIREBASE_EMULATOR_HUB', 'GCLOUD_PROJECT']) {
+  for (const key of [
+    'FIREBASE_TOKEN',
+    'GOOGLE_APPLICATION_CREDENTIALS',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'FIREBASE_DATABASE_EMULATOR_HOST',
+    'FIREBASE_EMULATOR_HUB',
+    'GCLOUD_PROJECT',
+  ]) {
     delete env[key];
   }
   return {
@@ -131,7 +129,9 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   const projectId = options.projectId ?? 'demo-storefront';
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   if (!/^demo-[a-z0-9-]{1,25}$/.test(projectId)) {
-    throw new Error(`auth emulator: project id must be "demo-" followed by lowercase letters, digits or dashes (got "${projectId}"); demo projects run fully offline`);
+    throw new Error(
+      `auth emulator: project id must be "demo-" followed by lowercase letters, digits or dashes (got "${projectId}"); demo projects run fully offline`,
+    );
   }
   const requestedPort = options.port ?? 9099;
   if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
@@ -209,9 +209,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
 
   const emulatorUrl = `http://${host}:${port}`;
   const url = `http://${host}:${publicPort}`;
-  const died = exited(child).then(
-    () => `auth emulator exited during start-up (code ${child.exitCode ?? child.signalCode})`,
-  );
+  const died = exited(child).then(() => `auth emulator exited during start-up (code ${child.exitCode ?? child.signalCode})`);
   try {
     await pollUntil(
       async () => {

@@ -76,7 +76,10 @@ const verbose = values.verbose;
 const dataDir = values['data-dir'] === undefined ? undefined : path.resolve(values['data-dir']);
 const allowedOrigins = [
   ...(values['allowed-origin'] ?? []),
-  ...(process.env.STOREFRONT_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+  ...(process.env.STOREFRONT_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean),
 ];
 const authVerifyUrl = values['auth-verify-url'] ?? process.env.STOREFRONT_AUTH_VERIFY_URL;
 

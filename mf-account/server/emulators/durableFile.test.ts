@@ -30,7 +30,11 @@ describe('SaveScheduler', () => {
 
   it('coalesces a burst of changes into one save soon after the first', async () => {
     const saves: number[] = [];
-    const scheduler = new SaveScheduler(() => void saves.push(Date.now()), 5, () => {});
+    const scheduler = new SaveScheduler(
+      () => void saves.push(Date.now()),
+      5,
+      () => {},
+    );
     for (let i = 0; i < 10; i++) scheduler.markDirty();
     await flushTimers();
     expect(saves).toHaveLength(1);
@@ -74,7 +78,11 @@ describe('SaveScheduler', () => {
 
   it('flush() saves pending changes at once', async () => {
     let calls = 0;
-    const scheduler = new SaveScheduler(() => void calls++, 60_000, () => {});
+    const scheduler = new SaveScheduler(
+      () => void calls++,
+      60_000,
+      () => {},
+    );
     scheduler.markDirty();
     await scheduler.flush();
     expect(calls).toBe(1);
@@ -84,7 +92,11 @@ describe('SaveScheduler', () => {
 
   it('close() saves at once even with no change recorded, and nothing after', async () => {
     let calls = 0;
-    const scheduler = new SaveScheduler(() => void calls++, 1, () => {});
+    const scheduler = new SaveScheduler(
+      () => void calls++,
+      1,
+      () => {},
+    );
     await scheduler.close();
     expect(calls).toBe(1);
     scheduler.markDirty();

@@ -30,11 +30,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { readJsonFile, SaveScheduler, writeFileAtomic } from './durableFile.ts';
-import type {
-  FirebaseServerInstance,
-  LoadedFirebaseServer,
-  TargaryenDataNode,
-} from './firebaseServerLoader.ts';
+import type { FirebaseServerInstance, LoadedFirebaseServer, TargaryenDataNode } from './firebaseServerLoader.ts';
 
 export interface RtdbServerOptions {
   /** 0 picks a free port. */
@@ -222,7 +218,8 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
       };
       if (origin && !allowed.has(origin)) return send(403, { message: 'Origin not allowed' });
       if (pathname === '/healthz') return send(200, { status: 'ok' });
-      if (pathname === '/readyz') return this.stopping ? send(503, { status: 'unavailable', reason: 'the database is stopping' }) : send(200, { status: 'ready' });
+      if (pathname === '/readyz')
+        return this.stopping ? send(503, { status: 'unavailable', reason: 'the database is stopping' }) : send(200, { status: 'ready' });
       send(426, { message: 'Connect over WebSocket; this database does not serve REST' });
     }
 
@@ -382,10 +379,7 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
         }
         let decoded: TokenCheck;
         try {
-          decoded =
-            typeof cred === 'string' && cred.length > 0 && cred.length <= 8192
-              ? await server.checkIdToken(cred)
-              : { ok: false, reason: 'no token' };
+          decoded = typeof cred === 'string' && cred.length > 0 && cred.length <= 8192 ? await server.checkIdToken(cred) : { ok: false, reason: 'no token' };
         } catch (e) {
           decoded = { ok: false, reason: `the Auth service could not be asked (${e instanceof Error ? e.message : String(e)})` };
         }
@@ -425,7 +419,11 @@ export function createRtdbServerClass(loaded: LoadedFirebaseServer) {
       function tooBig(r: number | undefined, data: unknown): boolean {
         const size = Buffer.byteLength(JSON.stringify(data ?? null) ?? '', 'utf8');
         if (size <= server.maxWriteBytes) return false;
-        reply(r, 'too_big', `Data to write (${size} bytes) exceeds the maximum size that can be modified with a single request (${server.maxWriteBytes} bytes).`);
+        reply(
+          r,
+          'too_big',
+          `Data to write (${size} bytes) exceeds the maximum size that can be modified with a single request (${server.maxWriteBytes} bytes).`,
+        );
         return true;
       }
 

@@ -50,7 +50,11 @@ async function stopGroup(stack: AccountStack, signal: NodeJS.Signals): Promise<v
   await stack.process.exited;
 }
 
-async function authRest(stack: AccountStack, method: 'signUp' | 'signInWithPassword', email: string): Promise<{ status: number; body: { localId?: string; idToken?: string; error?: { message?: string } } }> {
+async function authRest(
+  stack: AccountStack,
+  method: 'signUp' | 'signInWithPassword',
+  email: string,
+): Promise<{ status: number; body: { localId?: string; idToken?: string; error?: { message?: string } } }> {
   const response = await fetch(`${stack.authUrl}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -61,7 +65,10 @@ async function authRest(stack: AccountStack, method: 'signUp' | 'signInWithPassw
 
 /** Signs in with the web SDK, as the shop's pages do, and runs `use` with the shopper's database. */
 async function asShopper<T>(stack: AccountStack, email: string, use: (uid: string, db: Database) => Promise<T>): Promise<T> {
-  const app = initializeApp({ apiKey: 'demo-api-key', projectId: 'demo-storefront', databaseURL: `http://127.0.0.1:${stack.dbPort}/?ns=demo-storefront` }, `stop-${email}`);
+  const app = initializeApp(
+    { apiKey: 'demo-api-key', projectId: 'demo-storefront', databaseURL: `http://127.0.0.1:${stack.dbPort}/?ns=demo-storefront` },
+    `stop-${email}`,
+  );
   const auth = initializeAuth(app, { persistence: inMemoryPersistence });
   connectAuthEmulator(auth, stack.authUrl, { disableWarnings: true });
   const db = getDatabase(app);
@@ -117,7 +124,11 @@ test('an account signed up 0 ms before Ctrl-C (SIGINT to the process group) can 
   expect(signIn.body.error?.message).toBeUndefined();
   expect(signIn.body.localId).toBe(uid);
   // The record of issued ID tokens was kept too: the session that signed up is still recognised.
-  const verified = await fetch(`${second.authUrl}${verifyPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) });
+  const verified = await fetch(`${second.authUrl}${verifyPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken }),
+  });
   expect(verified.status).toBe(200);
   expect(((await verified.json()) as { uid?: string }).uid).toBe(uid);
 });
@@ -142,13 +153,25 @@ test('wish-list changes made 0 ms before Ctrl-C, and every one acknowledged whil
     expect((await authRest(stack, 'signUp', email)).status).toBe(200);
     await asShopper(stack, email, async (uid, db) => {
       await set(ref(db, userRecordPath(uid)), { username: 'Ann', email });
-      await update(ref(db, wishlistPath(uid)), wishlistChanges({ add: [{ id: 7, at: 1000 }, { id: 12, at: 2000 }], remove: [] }));
+      await update(
+        ref(db, wishlistPath(uid)),
+        wishlistChanges({
+          add: [
+            { id: 7, at: 1000 },
+            { id: 12, at: 2000 },
+          ],
+          remove: [],
+        }),
+      );
       await update(ref(db, wishlistPath(uid)), wishlistChanges({ add: [{ id: 30, at: 3000 }], remove: [7] }));
       stopNow();
       // A page open during the stop keeps changing the list: whatever the database acknowledges
       // must be kept, so it may take no change after its last save.
       for (let id = 100; ; id++) {
-        const answered = update(ref(db, wishlistPath(uid)), wishlistChanges({ add: [{ id, at: 3000 + id }], remove: [] })).then(() => true, () => false);
+        const answered = update(ref(db, wishlistPath(uid)), wishlistChanges({ add: [{ id, at: 3000 + id }], remove: [] })).then(
+          () => true,
+          () => false,
+        );
         if (!(await Promise.race([answered, sleep(1500).then(() => false)]))) break;
         acknowledged.push(id);
       }
