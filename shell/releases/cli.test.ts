@@ -49,7 +49,7 @@ describe('npm run deploy', () => {
     expect(deploy('cart', '--rollback')).toMatchObject({ status: 0, out: expect.stringContaining(`rollback ${first} (was ${second})`) });
     const history = deploy('--history').out.trim().split('\n');
     expect(history).toHaveLength(3);
-    expect(history[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z  cart +promote /);
+    expect(history[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z {2}cart +promote /);
     expect(deploy('cart', '--list').out).toContain(`${first}  `);
     expect(deploy('cart', '--list').out).toMatch(new RegExp(`${first} .*\\(live\\)`));
   });

@@ -200,6 +200,7 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
     config: limits.routeLimit(config.rateLimits.catalogPerMinute, 'catalog'),
     // Only the product API and images are public: the stock API is for the checkout service only,
     // and shoppers must never reach it, however the path is spelt (see catalogPaths.ts).
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Fastify awaits an async preHandler; @fastify/http-proxy types only the callback form
     preHandler: async (request, reply) => {
       if (!isPublicCatalogPath(request.url)) {
         await reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` });
@@ -271,7 +272,9 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
     root: config.shellDist,
     serve: false,
     preCompressed: true,
-    setHeaders: (reply, filePath) => reply.header('cache-control', cacheControl(filePath)),
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControl(filePath));
+    },
   });
   app.get('/*', async (request, reply) => {
     const pathname = `/${(request.params as { '*': string })['*']}`;

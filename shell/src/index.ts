@@ -5,4 +5,4 @@ import './styles/global.css';
 
 // Async boundary: Module Federation must negotiate shared singletons (react, shared-events)
 // before any of them is evaluated, so nothing else is imported eagerly here.
-import('./bootstrap');
+void import('./bootstrap');

@@ -10,7 +10,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn((id: string) => (screens.get(id) ?? (() => Promise.reject(new Error(`no ${id}`))))()),
 }));
 
-// eslint-disable-next-line import/first -- after the mock, which it uses
+// After the mock, which it uses.
 import { renderPage } from './renderPage.tsx';
 
 /** A product screen that shows the page's product in the page's language. */

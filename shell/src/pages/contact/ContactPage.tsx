@@ -43,7 +43,7 @@ export function ContactPage() {
     <section className={styles.contact}>
       <h1>{t('contact.title')}</h1>
       <div className={styles.layout}>
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
           <p className={styles.intro}>{t('contact.intro')}</p>
           <Field id="contact-name" label={t('contact.name')} error={errors.name && t(errors.name)}>
             <input id="contact-name" className={controls.input} type="text" autoComplete="name" value={form.name} onChange={(e) => update('name')(e.target.value)} aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? 'contact-name-error' : undefined} />
