@@ -23,7 +23,7 @@ export const BILLING_FIELDS = [
 export type BillingField = (typeof BILLING_FIELDS)[number];
 
 /** An email address as the service accepts it (the shape zod's email check uses). */
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 /** Digits with an optional leading +, spaces, dots, dashes and brackets; 5 to 30 characters. */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,29}$/;
 

@@ -162,7 +162,7 @@ export function CheckoutForm({ items, user, onPaid }: CheckoutFormProps) {
   const payLabel = authenticating ? t('pay.authenticating') : paying ? t('pay.processing') : t('pay.button', { total: formatPrice(summary.totalCents) });
 
   return (
-    <form className={styles.layout} onSubmit={submit} noValidate aria-busy={paying}>
+    <form className={styles.layout} onSubmit={(event) => void submit(event)} noValidate aria-busy={paying}>
       <section className={styles.panel} aria-labelledby="billing-title">
         <h2 id="billing-title" className={styles.panelTitle}>
           {t('billing.title')}

@@ -44,6 +44,7 @@ export function AuthenticationChallenge({ amount, onAnswer }: AuthenticationChal
         {t('auth.text', { amount })}
       </p>
       <div className={styles.challengeActions}>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog takes focus (the HTML dialog's focusing steps read autofocus) */}
         <button type="button" autoFocus onClick={() => onAnswer('complete')}>
           {t('auth.complete')}
         </button>

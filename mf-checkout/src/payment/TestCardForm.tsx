@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { formatPrice } from 'shared-events';
 import { fieldMessage, useT } from '../i18n/useT.ts';
 import type { MessageKey } from '../i18n/messages.ts';
@@ -64,7 +64,7 @@ export function TestCardForm({ ref, billingEmail, disabled, now = () => new Date
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
 
   const email = ownEmail ?? billingEmail;
-  const form: CardForm = { email, number, expiry, cvc };
+  const form: CardForm = useMemo(() => ({ email, number, expiry, cvc }), [email, number, expiry, cvc]);
   const brand = cardBrand(digitsOf(number));
 
   useImperativeHandle(
@@ -102,7 +102,7 @@ export function TestCardForm({ ref, billingEmail, disabled, now = () => new Date
       },
     }),
     // The handle reads the latest form on every render.
-    [form.email, form.number, form.expiry, form.cvc, t],
+    [form, email, now, t],
   );
 
   const update = (field: CardField, value: string) => {
