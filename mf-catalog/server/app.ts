@@ -50,7 +50,7 @@ async function buildApp(config: CatalogConfig, store: CatalogStore, search: Sear
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, undefined);
-    else parseJson(request, body as string, done);
+    else void parseJson(request, body as string, done);
   });
 
   registerProductRoutes(app, {

@@ -90,7 +90,9 @@ export default function SignUpPage() {
   // Success: the spec's redirect, 2.5 s later (cancelled if the shopper leaves first).
   useEffect(() => {
     if (!state.succeeded) return;
-    const timer = setTimeout(() => navigate('/login'), REDIRECT_AFTER_SIGN_UP_MS);
+    const timer = setTimeout(() => {
+      navigate('/login');
+    }, REDIRECT_AFTER_SIGN_UP_MS);
     return () => clearTimeout(timer);
   }, [state.succeeded, navigate]);
 

@@ -1,2 +1,2 @@
 // Async boundary so Module Federation can negotiate shared singletons first.
-import('./bootstrap');
+void import('./bootstrap');
