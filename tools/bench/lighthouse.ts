@@ -330,7 +330,7 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
     report.error = (error as Error).message;
     log(`[lighthouse] ${report.error}`);
   } finally {
-    if (chrome) await chrome.kill();
+    if (chrome) chrome.kill();
     rmSync(path.dirname(referenceFile), { recursive: true, force: true });
     await stack.stop(20_000);
     rmSync(dataDir, { recursive: true, force: true });

@@ -127,7 +127,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   };
 
-  const server = http.createServer(async (request, response) => {
+  const handle = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     try {
       const url = new URL(request.url ?? '/', 'http://local');
       const body = request.method === 'GET' ? '' : await readBody(request);
@@ -204,7 +204,9 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       log(`local Stripe: ${(error as Error).stack ?? String(error)}`);
       json(response, 500, { error: { type: 'api_error', message: 'The local Stripe failed on this request' } });
     }
-  });
+  };
+  // handle answers every failure itself (a 4xx or a 500), so nothing is left to wait for.
+  const server = http.createServer((request, response) => void handle(request, response));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
