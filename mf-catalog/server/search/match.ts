@@ -13,43 +13,29 @@ export interface Scored {
   readonly byteLength: number;
 }
 
-/** Words matching more documents than this get their bits: a 1,000,000-product bit set is 122 KiB. */
+/** Words matching more documents than this keep their bits: a 1,000,000-product bit set is 122 KiB. */
 const BITS_FROM = 4096;
 
-function scored(docs: Int32Array, scores: Float32Array, documentCount = 0): Scored {
-  let bits: Uint32Array | null = null;
-  if (docs.length >= BITS_FROM && documentCount > 0) {
-    bits = new Uint32Array((documentCount + 31) >>> 5);
-    for (const doc of docs) bits[doc >>> 5]! |= 1 << (doc & 31);
-  }
+function scored(docs: Int32Array, scores: Float32Array, bits: Uint32Array | null = null): Scored {
   return { docs, scores, bits, byteLength: docs.byteLength + scores.byteLength + (bits?.byteLength ?? 0) };
 }
 
 export const NOTHING: Scored = scored(new Int32Array(0), new Float32Array(0));
 
 /**
- * Per-document scratch space reused by every word: a word marks the documents it reached with a
- * number of its own instead of clearing arrays the size of the catalogue.
+ * Per-document scratch space reused by every word: the best score so far, and a bit per document
+ * reached. Reading the bits in order gives the documents sorted without sorting them; reading them
+ * also clears them for the next word.
  */
 class Scratch {
   best = new Float32Array(0);
-  mark = new Int32Array(0);
-  private stamp = 0;
+  reached = new Uint32Array(0);
 
   fit(count: number): void {
-    if (this.mark.length >= count) return;
-    const size = Math.max(count, this.mark.length * 2, 1024);
+    if (this.best.length >= count) return;
+    const size = Math.max(count, this.best.length * 2, 1024);
     this.best = new Float32Array(size);
-    this.mark = new Int32Array(size);
-    this.stamp = 0;
-  }
-
-  nextStamp(): number {
-    if (this.stamp === 0x7fffffff) {
-      this.mark.fill(0);
-      this.stamp = 0;
-    }
-    return ++this.stamp;
+    this.reached = new Uint32Array((size + 31) >>> 5);
   }
 }
 
@@ -68,34 +54,50 @@ export function readingKey(reading: WordReading): string {
 
 /** The documents matching one word's reading, each with its best field weight × quality. */
 export function wordMatches(index: SearchIndex, reading: WordReading, tuning: SearchTuning): Scored {
-  scratch.fit(index.documents.count);
-  const { best, mark } = scratch;
-  const stamp = scratch.nextStamp();
-  let reached = new Int32Array(64);
-  let count = 0;
+  const count = index.documents.count;
+  scratch.fit(count);
+  const { best, reached } = scratch;
+  const alive = index.documents.alive;
+  let found = 0;
+  const visit = (docs: ArrayLike<number>, value: number) => {
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      if (!alive[doc]) continue;
+      const slot = doc >>> 5;
+      const bit = 1 << (doc & 31);
+      if ((reached[slot]! & bit) === 0) {
+        reached[slot]! |= bit;
+        best[doc] = value;
+        found++;
+      } else if (value > best[doc]!) {
+        best[doc] = value;
+      }
+    }
+  };
   for (const { word, quality, inDescriptions } of reading.candidates) {
     for (const cls of inDescriptions ? CLASSES : NAMING_CLASSES) {
-      const value = tuning.fieldWeights[cls] * quality;
-      index.forEachDocument(word, cls, (doc) => {
-        if (mark[doc] !== stamp) {
-          mark[doc] = stamp;
-          best[doc] = value;
-          if (count === reached.length) {
-            const bigger = new Int32Array(count * 2);
-            bigger.set(reached);
-            reached = bigger;
-          }
-          reached[count++] = doc;
-        } else if (value > best[doc]!) {
-          best[doc] = value;
-        }
-      });
+      const { built, added } = index.documentsOf(word, cls);
+      visit(built, tuning.fieldWeights[cls] * quality);
+      visit(added, tuning.fieldWeights[cls] * quality);
     }
   }
-  const docs = reached.slice(0, count).sort();
-  const scores = new Float32Array(count);
-  for (let i = 0; i < count; i++) scores[i] = best[docs[i]!]!;
-  return scored(docs, scores, index.documents.count);
+  const slots = (count + 31) >>> 5;
+  const bits = found >= BITS_FROM ? reached.slice(0, slots) : null;
+  const docs = new Int32Array(found);
+  const scores = new Float32Array(found);
+  for (let slot = 0, k = 0; k < found; slot++) {
+    let word = reached[slot]!;
+    if (word === 0) continue;
+    reached[slot] = 0;
+    while (word !== 0) {
+      const lowest = word & -word;
+      const doc = (slot << 5) + 31 - Math.clz32(lowest);
+      docs[k] = doc;
+      scores[k++] = best[doc]!;
+      word ^= lowest;
+    }
+  }
+  return scored(docs, scores, bits);
 }
 
 /** The documents in every one of the words' matches, with their scores summed. */

@@ -30,6 +30,8 @@ function productWords(record: ProductRecord, vocabulary: Vocabulary): [number[],
   return [take([record.title]), take([record.brand, record.category, record.color]), take([record.description])];
 }
 
+const EMPTY = new Int32Array(0);
+
 /** An Int32Array that grows as values are pushed. */
 class IntBuffer {
   data = new Int32Array(1 << 16);
@@ -102,24 +104,11 @@ export class SearchIndex {
     this.documents.remove(id);
   }
 
-  /** How many documents (live or dead) use the word in this class: what visiting them costs. */
-  postingCount(word: number, cls: FieldClass): number {
-    const base = this.base[cls]!;
-    const inBase = word + 1 < base.offsets.length ? base.offsets[word + 1]! - base.offsets[word]! : 0;
-    return inBase + (this.added[cls]!.get(word)?.length ?? 0);
-  }
-
-  /** Calls visit for each live document using the word in this class. */
-  forEachDocument(word: number, cls: FieldClass, visit: (doc: number) => void): void {
-    const alive = this.documents.alive;
+  /** The documents using the word in this class, dead ones included (see documents.alive): the build's and those added since. */
+  documentsOf(word: number, cls: FieldClass): { built: Int32Array; added: readonly number[] } {
     const { offsets, docs } = this.base[cls]!;
-    if (word + 1 < offsets.length) {
-      for (let i = offsets[word]!, end = offsets[word + 1]!; i < end; i++) {
-        const doc = docs[i]!;
-        if (alive[doc]) visit(doc);
-      }
-    }
-    for (const doc of this.added[cls]!.get(word) ?? []) if (alive[doc]) visit(doc);
+    const built = word + 1 < offsets.length ? docs.subarray(offsets[word]!, offsets[word + 1]!) : EMPTY;
+    return { built, added: this.added[cls]!.get(word) ?? [] };
   }
 
   /** Bytes held by the postings of the build (the typed arrays). */
