@@ -16,9 +16,16 @@ export interface Billing {
 
 /**
  * pending: created, stock possibly reserved, card possibly charged (see chargeStartedAt).
- * paid and failed are final; only a charge that Stripe reports as succeeded may move failed to paid.
+ * paid and failed end the checkout; only a charge that Stripe reports as succeeded may move failed to paid.
+ * After payment the staff move an order on (mf-checkout/server/staff/lifecycle.ts): paid -> packed ->
+ * shipped -> delivered; cancelled (from paid or packed) and refunded (everything paid refunded) are final.
  */
-export type OrderStatus = 'pending' | 'paid' | 'failed';
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'packed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+
+/** Every status an order reaches only after Stripe took its payment. */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'];
+
+export const wasPaid = (status: OrderStatus): boolean => PAID_STATUSES.includes(status);
 
 export interface OrderLine {
   productId: string;
@@ -55,6 +62,8 @@ export interface Order extends Totals {
   failureMessage: string | null;
   /** True once the catalogue confirmed the commit (paid) or release (failed) of the reservation. */
   stockSettled: boolean;
+  /** What staff refunded through Stripe so far (succeeded refunds only). */
+  refundedCents: number;
   createdAt: string;
   updatedAt: string;
   lines: OrderLine[];

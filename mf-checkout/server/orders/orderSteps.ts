@@ -8,7 +8,7 @@ import { CatalogUnavailableError, type CatalogClient, type PricedLine, type Rese
 import { MAX_CHARGE_CENTS, MIN_CHARGE_CENTS, subtotalOf, toOrderLines, totalsOf } from '../pricing/totals.ts';
 import type { OrderRepository } from '../storage/repository.ts';
 import { failures, retryableFailureCodes } from './failures.ts';
-import type { Failure, Order, Totals } from './model.ts';
+import { wasPaid, type Failure, type Order, type Totals } from './model.ts';
 import { mergeLines, requestFingerprint, type CheckoutRequest } from './request.ts';
 import { settleStock, type Log } from './stock.ts';
 
@@ -51,7 +51,7 @@ export function createOrderSteps(deps: StepDeps) {
   async function outcomeOf(order: Order): Promise<OrderOutcome> {
     if (order.status === 'pending') return { kind: 'in_progress', order };
     const settled = !order.stockSettled && (await settleStock(order, deps)) ? await reload(order) : order;
-    return settled.status === 'paid' ? { kind: 'paid', order: settled } : { kind: 'failed', order: settled };
+    return wasPaid(settled.status) ? { kind: 'paid', order: settled } : { kind: 'failed', order: settled };
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CatalogRejectedError, CatalogUnavailableError, type CatalogClient } from '../pricing/catalogClient.ts';
 import type { OrderRepository } from '../storage/repository.ts';
-import type { Order } from './model.ts';
+import { wasPaid, type Order } from './model.ts';
 
 export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -15,7 +15,7 @@ export async function settleStock(
   deps: { catalog: CatalogClient; repository: OrderRepository; log: Log; now: () => Date },
 ): Promise<boolean> {
   if (order.status === 'pending') return false;
-  const action = order.status === 'paid' ? 'commit' : 'release';
+  const action = wasPaid(order.status) ? 'commit' : 'release';
   try {
     await (action === 'commit' ? deps.catalog.commit(order.id) : deps.catalog.release(order.id));
   } catch (error) {

@@ -1,9 +1,10 @@
 import pg from 'pg';
-import type { Failure, NewOrder, Order, OrderLine, Totals } from '../orders/model.ts';
+import type { Failure, NewOrder, Order, OrderLine, OrderStatus, Totals } from '../orders/model.ts';
 import { postgresMigrations, STORE } from './migrations/index.ts';
 import { migratePostgres } from './migrations/runner.ts';
-import type { OrderRepository } from './repository.ts';
-import { linesByOrder, toEvent, toOrder, type EventRow, type LineRow, type OrderRow } from './rows.ts';
+import type { OrderEvent, OrderRefund, OrderRepository, StaffStatusChange } from './repository.ts';
+import { linesByOrder, toEvent, toOrder, toRefund, type EventRow, type LineRow, type OrderRow, type RefundRow } from './rows.ts';
+import { staffListWhere } from './staffList.ts';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -84,6 +85,54 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
     );
   }
 
+  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function loadWith(client: pg.PoolClient, sql: string, params: unknown[]): Promise<Order | null> {
+    const row = (await client.query<OrderRow>(sql, params)).rows[0];
+    if (!row) return null;
+    const lines = await client.query<LineRow>('SELECT * FROM order_lines WHERE order_id = $1 ORDER BY position', [row.id]);
+    return toOrder(row, lines.rows);
+  }
+
+  async function refundsOf(client: pg.PoolClient | pg.Pool, orderId: string): Promise<OrderRefund[]> {
+    const rows = await client.query<RefundRow>('SELECT * FROM order_refunds WHERE order_id = $1 ORDER BY created_at, id', [orderId]);
+    return rows.rows.map(toRefund);
+  }
+
+  async function refundById(client: pg.PoolClient | pg.Pool, id: string, lock = false): Promise<OrderRefund> {
+    const row = (await client.query<RefundRow>(`SELECT * FROM order_refunds WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])).rows[0];
+    if (!row) throw new Error(`refund ${id} not found`);
+    return toRefund(row);
+  }
+
+  /** Inside a transaction, with the order's row locked: the compare-and-set and its event. */
+  async function moveStatusNow(client: pg.PoolClient, orderId: string, change: StaffStatusChange): Promise<OrderEvent | null> {
+    const before = (await client.query<{ status: string }>('SELECT status FROM orders WHERE id = $1 FOR UPDATE', [orderId])).rows[0];
+    if (!before || !change.from.includes(before.status as OrderStatus)) return null;
+    const used = await client.query('SELECT 1 FROM order_events WHERE order_id = $1 AND request_key = $2', [orderId, change.requestKey]);
+    if ((used.rowCount ?? 0) > 0) return null;
+    await client.query('UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3', [change.to, change.at, orderId]);
+    const inserted = await client.query<EventRow>(
+      `INSERT INTO order_events (order_id, type, from_status, to_status, actor, detail, at, request_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+      [orderId, change.type, before.status, change.to, `staff:${change.staff.uid}`, JSON.stringify({ ...change.detail, staff: change.staff }), change.at, change.requestKey],
+    );
+    return toEvent(inserted.rows[0]!);
+  }
+
   return {
     async createPending(order: NewOrder) {
       const inserted = await query(
@@ -150,7 +199,7 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
       return changeStatus(
         id,
         at,
-        { set: 'payment_id = $6, failure_code = NULL, failure_message = NULL, stock_settled = false', values: [paymentId], allowedFrom: `before.status <> 'paid'` },
+        { set: 'payment_id = $6, failure_code = NULL, failure_message = NULL, stock_settled = false', values: [paymentId], allowedFrom: `before.status IN ('pending', 'failed')` },
         { type: 'payment_succeeded', to: 'paid', detail: { paymentId } },
       );
     },
@@ -204,6 +253,91 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
     async listEvents(orderId: string) {
       const result = await query<EventRow>('SELECT * FROM order_events WHERE order_id = $1 ORDER BY id', [orderId]);
       return result.rows.map(toEvent);
+    },
+
+    async listEventsOf(orderIds: readonly string[]) {
+      const grouped = new Map<string, OrderEvent[]>(orderIds.map((id) => [id, []]));
+      if (orderIds.length === 0) return grouped;
+      const result = await query<EventRow>('SELECT * FROM order_events WHERE order_id = ANY($1) ORDER BY id', [orderIds]);
+      for (const row of result.rows) grouped.get(row.order_id)?.push(toEvent(row));
+      return grouped;
+    },
+
+    async listForStaff(staffQuery) {
+      const { where, params } = staffListWhere(staffQuery, (n) => `$${n}`);
+      const result = await query<OrderRow>(`SELECT * FROM orders ${where} ORDER BY created_at DESC, number DESC LIMIT $${params.length + 1}`, [
+        ...params,
+        staffQuery.limit,
+      ]);
+      return result.rows.map((row) => {
+        const { lines: _lines, ...order } = toOrder(row, []);
+        return order;
+      });
+    },
+
+    async moveStatus(orderId: string, change: StaffStatusChange) {
+      return inTransaction((client) => moveStatusNow(client, orderId, change));
+    },
+
+    async findEventByRequestKey(orderId: string, requestKey: string) {
+      const row = (await query<EventRow>('SELECT * FROM order_events WHERE order_id = $1 AND request_key = $2', [orderId, requestKey])).rows[0];
+      return row ? toEvent(row) : null;
+    },
+
+    async beginRefund(orderId, requestKey, plan, at) {
+      return inTransaction(async (client) => {
+        // The order's row lock is what makes the planner's view of the refunds current.
+        const order = await loadWith(client, 'SELECT * FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+        if (!order) return { kind: 'not_found' as const };
+        const existing = (await client.query<RefundRow>('SELECT * FROM order_refunds WHERE order_id = $1 AND request_key = $2', [orderId, requestKey])).rows[0];
+        if (existing) return { kind: 'existing' as const, refund: toRefund(existing) };
+        const decided = plan(order, await refundsOf(client, orderId));
+        if (decided.kind === 'refused') return decided;
+        const { refund } = decided;
+        if (decided.cancel && !(await moveStatusNow(client, orderId, decided.cancel))) {
+          return { kind: 'refused' as const, status: 409, message: `Order ${order.number} is ${order.status} and cannot be cancelled` };
+        }
+        await client.query(
+          `INSERT INTO order_refunds (id, order_id, request_key, request_hash, kind, amount_cents, lines, status, staff_uid, staff_email,
+                                      created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $10)`,
+          [refund.id, orderId, requestKey, refund.requestHash, refund.kind, refund.amountCents, JSON.stringify(refund.lines), refund.staff.uid, refund.staff.email, at],
+        );
+        return { kind: 'created' as const, refund: await refundById(client, refund.id) };
+      });
+    },
+
+    async finishRefund(refundId, outcome, at) {
+      return inTransaction(async (client) => {
+        const refund = await refundById(client, refundId, true);
+        if (refund.status !== 'pending') return refund;
+        const order = (await client.query<OrderRow>('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [refund.orderId])).rows[0]!;
+        const staff = refund.staff;
+        const event = (type: string, to: string, detail: Record<string, unknown>) =>
+          client.query(
+            `INSERT INTO order_events (order_id, type, from_status, to_status, actor, detail, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+            [refund.orderId, type, order.status, to, `staff:${staff.uid}`, JSON.stringify({ refundId, amountCents: refund.amountCents, ...detail, staff }), at],
+          );
+        if ('failure' in outcome) {
+          await client.query(`UPDATE order_refunds SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3`, [outcome.failure, at, refundId]);
+          await event('refund_failed', order.status, { message: outcome.failure });
+          return refundById(client, refundId);
+        }
+        await client.query(`UPDATE order_refunds SET status = 'succeeded', stripe_refund_id = $1, updated_at = $2 WHERE id = $3`, [outcome.stripeRefundId, at, refundId]);
+        const refunded = order.refunded_cents + refund.amountCents;
+        const next = refunded >= order.total_cents && !['cancelled', 'refunded'].includes(order.status) ? 'refunded' : order.status;
+        await client.query('UPDATE orders SET refunded_cents = $1, status = $2, updated_at = $3 WHERE id = $4', [refunded, next, at, refund.orderId]);
+        await event('refund_succeeded', next, { stripeRefundId: outcome.stripeRefundId, lines: refund.lines });
+        return refundById(client, refundId);
+      });
+    },
+
+    async markRefundStockReturned(refundId: string, at: string) {
+      await query('UPDATE order_refunds SET stock_returned = true, updated_at = $1 WHERE id = $2', [at, refundId]);
+    },
+
+    async listRefunds(orderId: string) {
+      return refundsOf(pool, orderId);
     },
 
     async close() {

@@ -100,7 +100,7 @@ describe.each(backends)('order repository on %s', (backend) => {
     expect(paid.sort()).toEqual([false, true]);
     expect(await repo().markFailed(order.id, { code: 'card_declined', message: 'm' }, at())).toBe(false);
     expect(await repo().listEvents(order.id)).toEqual([
-      { id: expect.any(Number), orderId: order.id, type: 'payment_succeeded', fromStatus: 'pending', toStatus: 'paid', actor: 'pi_123', detail: { paymentId: 'pi_123' }, at: paidAt },
+      { id: expect.any(Number), orderId: order.id, type: 'payment_succeeded', fromStatus: 'pending', toStatus: 'paid', actor: 'pi_123', detail: { paymentId: 'pi_123' }, at: paidAt, requestKey: null },
     ]);
 
     const declined = (await repo().createPending(newOrder())).order;

@@ -1,4 +1,4 @@
-import type { Failure, NewOrder, Order, OrderLine, Totals } from '../orders/model.ts';
+import type { Failure, NewOrder, Order, OrderLine, OrderStatus, Totals } from '../orders/model.ts';
 
 /** One status change of an order: what moved it, from which status to which, who and when. */
 export interface OrderEvent {
@@ -13,7 +13,80 @@ export interface OrderEvent {
   actor: string;
   detail: Record<string, unknown>;
   at: string;
+  /** The Idempotency-Key of the staff request that made the change, if one did. */
+  requestKey: string | null;
 }
+
+/** A member of staff as their verified ID token names them. */
+export interface StaffActor {
+  uid: string;
+  email: string | null;
+}
+
+export interface RefundLine {
+  productId: string;
+  quantity: number;
+  amountCents: number;
+}
+
+/** A refund staff asked Stripe for: pending until Stripe answered, then succeeded or failed. */
+export interface OrderRefund {
+  id: string;
+  orderId: string;
+  requestKey: string;
+  /** Fingerprint of the request, so the same key sent with another request is recognised. */
+  requestHash: string;
+  /** cancel: the whole remaining payment, with the order cancelled in the same transaction. */
+  kind: 'refund' | 'cancel';
+  amountCents: number;
+  lines: RefundLine[];
+  status: 'pending' | 'succeeded' | 'failed';
+  stripeRefundId: string | null;
+  failureMessage: string | null;
+  /** True once the catalogue took the returned lines back into stock. */
+  stockReturned: boolean;
+  staff: StaffActor;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type PaymentOutcome = 'pending' | 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
+
+/** A page of the staff's order list, newest first; `after` is the last order of the previous page. */
+export interface StaffOrderQuery {
+  number?: number;
+  /** Lower-case beginning of the e-mail address. */
+  emailPrefix?: string;
+  status?: OrderStatus;
+  payment?: PaymentOutcome;
+  /** ISO instants: created at or after `createdFrom`, strictly before `createdBefore`. */
+  createdFrom?: string;
+  createdBefore?: string;
+  after?: { createdAt: string; number: number };
+  limit: number;
+}
+
+/** A status change asked for by staff: made only from one of `from`, recorded with the request's key. */
+export interface StaffStatusChange {
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  type: string;
+  staff: StaffActor;
+  requestKey: string;
+  detail: Record<string, unknown>;
+  at: string;
+}
+
+/** What a refund's planner decides under the order's lock, seeing the order and its refunds as they are. */
+export type RefundPlan =
+  | { kind: 'refund'; refund: Omit<OrderRefund, 'status' | 'stripeRefundId' | 'failureMessage' | 'stockReturned' | 'updatedAt'>; cancel?: StaffStatusChange }
+  | { kind: 'refused'; status: number; message: string };
+
+export type RefundStart =
+  | { kind: 'created'; refund: OrderRefund }
+  | { kind: 'existing'; refund: OrderRefund }
+  | { kind: 'refused'; status: number; message: string }
+  | { kind: 'not_found' };
 
 /**
  * Order storage. Every state change is a compare-and-set on the current state, so that concurrent
@@ -46,5 +119,30 @@ export interface OrderRepository {
   listUnsettledUpdatedBefore(cutoff: string): Promise<Order[]>;
   /** The order's status changes recorded since migration 0002-order-lifecycle, oldest first. */
   listEvents(orderId: string): Promise<OrderEvent[]>;
+  /** The events of several orders in two queries' worth of work, each order's oldest first. */
+  listEventsOf(orderIds: readonly string[]): Promise<Map<string, OrderEvent[]>>;
+  /** The staff's order list (without lines), newest first: created_at, then number. */
+  listForStaff(query: StaffOrderQuery): Promise<Omit<Order, 'lines'>[]>;
+  /**
+   * A staff status change as a compare-and-set on the status, with its event, in one transaction:
+   * the event when this request moved the order; null when the order is not in one of `from` or the
+   * request key was already used on this order (the caller then looks at findEventByRequestKey).
+   */
+  moveStatus(orderId: string, change: StaffStatusChange): Promise<OrderEvent | null>;
+  findEventByRequestKey(orderId: string, requestKey: string): Promise<OrderEvent | null>;
+  /**
+   * Records a pending refund (and, for a cancel, the cancellation) decided by `plan` while the order
+   * is locked, so two refunds at once cannot both take the same money; a refund already made with
+   * the same request key is answered instead.
+   */
+  beginRefund(orderId: string, requestKey: string, plan: (order: Order, refunds: OrderRefund[]) => RefundPlan, at: string): Promise<RefundStart>;
+  /**
+   * Stripe's answer for a pending refund: succeeded adds it to the order's refunded amount, moves a
+   * fully refunded order (not cancelled) to refunded, and records the event; failed records why.
+   * Answers the refund as stored (unchanged when it was not pending any more).
+   */
+  finishRefund(refundId: string, outcome: { stripeRefundId: string } | { failure: string }, at: string): Promise<OrderRefund>;
+  markRefundStockReturned(refundId: string, at: string): Promise<void>;
+  listRefunds(orderId: string): Promise<OrderRefund[]>;
   close(): Promise<void>;
 }

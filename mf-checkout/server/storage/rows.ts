@@ -1,5 +1,5 @@
 import type { Billing, Order, OrderLine, OrderStatus } from '../orders/model.ts';
-import type { OrderEvent } from './repository.ts';
+import type { OrderEvent, OrderRefund, RefundLine } from './repository.ts';
 
 /** A row of `orders` as either driver returns it (SQLite: text and 0/1, PostgreSQL: Date, jsonb, boolean). */
 export interface OrderRow {
@@ -22,6 +22,7 @@ export interface OrderRow {
   failure_code: string | null;
   failure_message: string | null;
   stock_settled: number | boolean;
+  refunded_cents: number;
   created_at: string | Date;
   updated_at: string | Date;
 }
@@ -44,6 +45,25 @@ export interface EventRow {
   actor: string;
   detail: string | Record<string, unknown>;
   at: string | Date;
+  request_key: string | null;
+}
+
+export interface RefundRow {
+  id: string;
+  order_id: string;
+  request_key: string;
+  request_hash: string;
+  kind: 'refund' | 'cancel';
+  amount_cents: number;
+  lines: string | RefundLine[];
+  status: 'pending' | 'succeeded' | 'failed';
+  stripe_refund_id: string | null;
+  failure_message: string | null;
+  stock_returned: number | boolean;
+  staff_uid: string;
+  staff_email: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
 }
 
 function iso(value: string | Date): string {
@@ -71,6 +91,7 @@ export function toOrder(row: OrderRow, lines: LineRow[]): Order {
     failureCode: row.failure_code,
     failureMessage: row.failure_message,
     stockSettled: row.stock_settled === true || row.stock_settled === 1,
+    refundedCents: row.refunded_cents,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     lines: lines.map(toLine),
@@ -108,5 +129,25 @@ export function toEvent(row: EventRow): OrderEvent {
     actor: row.actor,
     detail: typeof row.detail === 'string' ? (JSON.parse(row.detail) as Record<string, unknown>) : row.detail,
     at: iso(row.at),
+    requestKey: row.request_key,
+  };
+}
+
+export function toRefund(row: RefundRow): OrderRefund {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    requestKey: row.request_key,
+    requestHash: row.request_hash,
+    kind: row.kind,
+    amountCents: row.amount_cents,
+    lines: typeof row.lines === 'string' ? (JSON.parse(row.lines) as RefundLine[]) : row.lines,
+    status: row.status,
+    stripeRefundId: row.stripe_refund_id,
+    failureMessage: row.failure_message,
+    stockReturned: row.stock_returned === true || row.stock_returned === 1,
+    staff: { uid: row.staff_uid, email: row.staff_email },
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   };
 }

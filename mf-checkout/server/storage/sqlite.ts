@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { Failure, NewOrder, Order, OrderLine, Totals } from '../orders/model.ts';
+import type { Failure, NewOrder, Order, OrderLine, OrderStatus, Totals } from '../orders/model.ts';
 import { sqliteMigrations, STORE } from './migrations/index.ts';
 import { migrateSqlite } from './migrations/runner.ts';
-import type { OrderRepository } from './repository.ts';
-import { linesByOrder, toEvent, toOrder, type EventRow, type LineRow, type OrderRow } from './rows.ts';
+import type { OrderEvent, OrderRefund, OrderRepository, RefundStart, StaffStatusChange } from './repository.ts';
+import { linesByOrder, toEvent, toOrder, toRefund, type EventRow, type LineRow, type OrderRow, type RefundRow } from './rows.ts';
+import { staffListWhere } from './staffList.ts';
 
 /** The orders file with the pragmas every connection to it needs; not migrated yet. */
 export function connectOrdersDatabase(file: string): DatabaseSync {
@@ -95,6 +96,35 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
     return changed;
   }
 
+  const refundByKey = db.prepare('SELECT * FROM order_refunds WHERE order_id = ? AND request_key = ?');
+
+  function refundById(id: string): OrderRefund {
+    const row = db.prepare('SELECT * FROM order_refunds WHERE id = ?').get(id) as RefundRow | undefined;
+    if (!row) throw new Error(`refund ${id} not found`);
+    return toRefund(row);
+  }
+
+  function refundsOf(orderId: string): OrderRefund[] {
+    return (db.prepare('SELECT * FROM order_refunds WHERE order_id = ? ORDER BY created_at, id').all(orderId) as unknown as RefundRow[]).map(toRefund);
+  }
+
+  /** Inside a transaction: the compare-and-set and its event; null when the status or the key says no. */
+  function moveStatusNow(orderId: string, change: StaffStatusChange): OrderEvent | null {
+    const used = db.prepare('SELECT 1 FROM order_events WHERE order_id = ? AND request_key = ?').get(orderId, change.requestKey);
+    if (used) return null;
+    const before = statusOf.get(orderId) as { status: string } | undefined;
+    if (!before || !change.from.includes(before.status as OrderStatus)) return null;
+    db.prepare('UPDATE orders SET status = ?, updated_at = ? WHERE id = ?').run(change.to, change.at, orderId);
+    const detail = { ...change.detail, staff: change.staff };
+    const row = db
+      .prepare(
+        `INSERT INTO order_events (order_id, type, from_status, to_status, actor, detail, at, request_key)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      )
+      .get(orderId, change.type, before.status, change.to, `staff:${change.staff.uid}`, JSON.stringify(detail), change.at, change.requestKey) as unknown as EventRow;
+    return toEvent(row);
+  }
+
   return {
     async createPending(order: NewOrder) {
       const result = insertOrder.run({
@@ -152,7 +182,7 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
         id,
         `UPDATE orders SET status = 'paid', payment_id = ?, failure_code = NULL, failure_message = NULL,
                            stock_settled = 0, updated_at = ?
-         WHERE id = ? AND status <> 'paid'
+         WHERE id = ? AND status IN ('pending', 'failed')
          RETURNING COALESCE(payment_source, 'system') AS actor`,
         [paymentId, at, id],
         { type: 'payment_succeeded', to: 'paid', detail: { paymentId }, at },
@@ -211,6 +241,107 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
     async listEvents(orderId: string) {
       const rows = db.prepare('SELECT * FROM order_events WHERE order_id = ? ORDER BY id').all(orderId) as unknown as EventRow[];
       return rows.map(toEvent);
+    },
+
+    async listEventsOf(orderIds: readonly string[]) {
+      const grouped = new Map<string, OrderEvent[]>(orderIds.map((id) => [id, []]));
+      if (orderIds.length === 0) return grouped;
+      const rows = db
+        .prepare(`SELECT * FROM order_events WHERE order_id IN (${orderIds.map(() => '?').join(',')}) ORDER BY id`)
+        .all(...orderIds) as unknown as EventRow[];
+      for (const row of rows) grouped.get(row.order_id)?.push(toEvent(row));
+      return grouped;
+    },
+
+    async listForStaff(query) {
+      const { where, params } = staffListWhere(query, () => '?');
+      const rows = db
+        .prepare(`SELECT * FROM orders ${where} ORDER BY created_at DESC, number DESC LIMIT ?`)
+        .all(...(params as SQLInputValue[]), query.limit) as unknown as OrderRow[];
+      return rows.map((row) => {
+        const { lines: _lines, ...order } = toOrder(row, []);
+        return order;
+      });
+    },
+
+    async moveStatus(orderId: string, change: StaffStatusChange) {
+      let event: OrderEvent | null = null;
+      transaction(() => {
+        event = moveStatusNow(orderId, change);
+      });
+      return event;
+    },
+
+    async findEventByRequestKey(orderId: string, requestKey: string) {
+      const row = db.prepare('SELECT * FROM order_events WHERE order_id = ? AND request_key = ?').get(orderId, requestKey) as EventRow | undefined;
+      return row ? toEvent(row) : null;
+    },
+
+    async beginRefund(orderId, requestKey, plan, at) {
+      let start: RefundStart = { kind: 'not_found' };
+      transaction(() => {
+        const existing = refundByKey.get(orderId, requestKey) as RefundRow | undefined;
+        if (existing) {
+          start = { kind: 'existing', refund: toRefund(existing) };
+          return;
+        }
+        const order = load(byId.get(orderId) as OrderRow | undefined);
+        if (!order) return;
+        const decided = plan(order, refundsOf(orderId));
+        if (decided.kind === 'refused') {
+          start = decided;
+          return;
+        }
+        const { refund } = decided;
+        if (decided.cancel && !moveStatusNow(orderId, decided.cancel)) {
+          start = { kind: 'refused', status: 409, message: `Order ${order.number} is ${order.status} and cannot be cancelled` };
+          return;
+        }
+        db.prepare(
+          `INSERT INTO order_refunds (id, order_id, request_key, request_hash, kind, amount_cents, lines, status, staff_uid, staff_email,
+                                      created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
+        ).run(refund.id, orderId, requestKey, refund.requestHash, refund.kind, refund.amountCents, JSON.stringify(refund.lines), refund.staff.uid, refund.staff.email, at, at);
+        start = { kind: 'created', refund: refundById(refund.id) };
+      });
+      return start;
+    },
+
+    async finishRefund(refundId, outcome, at) {
+      transaction(() => {
+        const refund = refundById(refundId);
+        if (refund.status !== 'pending') return;
+        const order = byId.get(refund.orderId) as unknown as OrderRow;
+        const staff = { uid: refund.staff.uid, email: refund.staff.email };
+        if ('failure' in outcome) {
+          db.prepare(`UPDATE order_refunds SET status = 'failed', failure_message = ?, updated_at = ? WHERE id = ?`).run(outcome.failure, at, refundId);
+          insertEvent.run(refund.orderId, 'refund_failed', order.status, order.status, `staff:${staff.uid}`, JSON.stringify({ refundId, amountCents: refund.amountCents, message: outcome.failure, staff }), at);
+          return;
+        }
+        db.prepare(`UPDATE order_refunds SET status = 'succeeded', stripe_refund_id = ?, updated_at = ? WHERE id = ?`).run(outcome.stripeRefundId, at, refundId);
+        const refunded = order.refunded_cents + refund.amountCents;
+        const fully = refunded >= order.total_cents && !['cancelled', 'refunded'].includes(order.status);
+        const next = fully ? 'refunded' : order.status;
+        db.prepare('UPDATE orders SET refunded_cents = ?, status = ?, updated_at = ? WHERE id = ?').run(refunded, next, at, refund.orderId);
+        insertEvent.run(
+          refund.orderId,
+          'refund_succeeded',
+          order.status,
+          next,
+          `staff:${staff.uid}`,
+          JSON.stringify({ refundId, stripeRefundId: outcome.stripeRefundId, amountCents: refund.amountCents, lines: refund.lines, staff }),
+          at,
+        );
+      });
+      return refundById(refundId);
+    },
+
+    async markRefundStockReturned(refundId: string, at: string) {
+      db.prepare('UPDATE order_refunds SET stock_returned = 1, updated_at = ? WHERE id = ?').run(at, refundId);
+    },
+
+    async listRefunds(orderId: string) {
+      return refundsOf(orderId);
     },
 
     async close() {
