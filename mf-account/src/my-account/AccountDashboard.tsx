@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AuthUser } from 'shared-events';
 import { toast } from 'shared-events';
 import { accountSession } from '../auth/instance.ts';
 import { useAccountSession } from '../auth/useAccountSession.ts';
@@ -15,12 +14,10 @@ import { DetailsPanel } from './panels/DetailsPanel.tsx';
 import { DownloadsPanel } from './panels/DownloadsPanel.tsx';
 import { OrdersPanel } from './panels/OrdersPanel.tsx';
 import { OthersPanel } from './panels/OthersPanel.tsx';
+import { TABS, type PanelProps, type Tab } from './panels/panel.ts';
 import { greetingName } from './profile.ts';
 import { useOwnRecord, type OwnRecord } from './useOwnRecord.ts';
 import styles from './AccountDashboard.module.css';
-
-export const TABS = ['dashboard', 'orders', 'others', 'downloads', 'addresses', 'details'] as const;
-export type Tab = (typeof TABS)[number];
 
 const TAB_LABELS: Record<Tab, MessageKey> = {
   dashboard: 'tab.dashboard',
@@ -39,15 +36,6 @@ const TAB_ICONS: Record<Tab, () => ReactNode> = {
   addresses: () => <MapPinIcon />,
   details: () => <IdCardIcon />,
 };
-
-export interface PanelProps {
-  user: AuthUser;
-  confirmed: boolean;
-  own: OwnRecord;
-  name: string;
-  select(tab: Tab): void;
-  logOut(): void;
-}
 
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
 

@@ -6,7 +6,7 @@ import { CountryRegionFields } from '../../ui/CountryRegionFields.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
 import { MapPinIcon, PencilIcon } from '../../ui/icons.tsx';
 import forms from '../../ui/forms.module.css';
-import type { PanelProps } from '../AccountDashboard.tsx';
+import type { PanelProps } from './panel.ts';
 import { addressLines, addressValues, hasErrors, toPatch, validateAddress, type AddressField, type AddressValues, type Errors } from '../profile.ts';
 import styles from '../AccountDashboard.module.css';
 import { SaveStatus, type Save } from './SaveStatus.tsx';

@@ -1,7 +1,7 @@
 import { useT } from '../../i18n/useT.ts';
 import { ArrowRightIcon, BagIcon, IdCardIcon, MapPinIcon } from '../../ui/icons.tsx';
 import forms from '../../ui/forms.module.css';
-import type { PanelProps, Tab } from '../AccountDashboard.tsx';
+import type { PanelProps, Tab } from './panel.ts';
 import styles from '../AccountDashboard.module.css';
 
 const CARDS = [

@@ -7,7 +7,7 @@ import { useT } from '../../i18n/useT.ts';
 import { Field, TextInput } from '../../ui/Field.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
 import forms from '../../ui/forms.module.css';
-import type { PanelProps } from '../AccountDashboard.tsx';
+import type { PanelProps } from './panel.ts';
 import { detailsValues, hasErrors, toPatch, validateDetails, type DetailsField, type DetailsValues, type Errors } from '../profile.ts';
 import styles from '../AccountDashboard.module.css';
 import { SaveStatus, type Save } from './SaveStatus.tsx';

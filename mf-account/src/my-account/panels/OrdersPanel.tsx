@@ -6,7 +6,7 @@ import { useLanguage } from 'shared-events/react';
 import { useT, type MessageKey } from '../../i18n/useT.ts';
 import { AlertIcon, BagIcon } from '../../ui/icons.tsx';
 import forms from '../../ui/forms.module.css';
-import type { PanelProps } from '../AccountDashboard.tsx';
+import type { PanelProps } from './panel.ts';
 import { loadOrders, type OrderSummary, type OrdersResult } from '../orders.ts';
 import styles from '../AccountDashboard.module.css';
 

@@ -3,7 +3,7 @@ import { toAccountError } from '../../firebase/errors.ts';
 import { useT } from '../../i18n/useT.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 import forms from '../../ui/forms.module.css';
-import type { PanelProps } from '../AccountDashboard.tsx';
+import type { PanelProps } from './panel.ts';
 import { toPatch } from '../profile.ts';
 import styles from '../AccountDashboard.module.css';
 import { SaveStatus, type Save } from './SaveStatus.tsx';
