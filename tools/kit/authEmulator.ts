@@ -1,6 +1,7 @@
 // The account team's launcher of the local Auth service (the emulator behind its token-checking
-// proxy), shared at development time so both services are tested against the same thing.
-import { startAuthEmulator as startAccountAuth } from '../../../mf-account/server/emulators/index.ts';
+// proxy), for other packages' tests (the checkout service's), so every service is tested against the
+// same thing; it lives in tools/ because only development-time code imports across packages (decision 0002).
+import { startAuthEmulator as startAccountAuth } from '../../mf-account/server/emulators/index.ts';
 
 export interface AuthEmulator {
   /** Where the checkout service asks whether a token is genuine (FIREBASE_AUTH_VERIFY_URL). */
