@@ -31,9 +31,10 @@ function dimensionTests(documents: Documents, query: ListQuery): { category: Tes
   };
 }
 
-/** Positions (in `matches`) of the matches the query's filters keep. */
-export function filtered(documents: Documents, matches: Scored, query: ListQuery): Int32Array {
+/** Positions (in `matches`) of the matches the query's filters keep; null when it has no filter (all of them). */
+export function filtered(documents: Documents, matches: Scored, query: ListQuery): Int32Array | null {
   const tests = Object.values(dimensionTests(documents, query)).filter((test): test is Test => test !== null);
+  if (tests.length === 0) return null;
   const kept = new Int32Array(matches.docs.length);
   let count = 0;
   for (let i = 0; i < matches.docs.length; i++) if (tests.every((test) => test(matches.docs[i]!))) kept[count++] = i;
@@ -66,6 +67,12 @@ export function facetCounts(documents: Documents, matches: Scored, query: ListQu
   return { categories, brands, colors, priceRanges };
 }
 
+function allPositions(matches: Scored): Int32Array {
+  const positions = new Int32Array(matches.docs.length);
+  for (let i = 0; i < positions.length; i++) positions[i] = i;
+  return positions;
+}
+
 /** Compares two positions of `matches` for the order: negative when a comes first. */
 function comparator(documents: Documents, matches: Scored, { sortBy, order }: SearchOrder): (a: number, b: number) => number {
   const { ids } = documents;
@@ -89,7 +96,8 @@ function comparator(documents: Documents, matches: Scored, { sortBy, order }: Se
  * values, so the positions are bucketed by score (documents of the build are in id order already)
  * rather than sorted one comparison at a time.
  */
-export function relevanceOrder(documents: Documents, matches: Scored, positions: Int32Array): Int32Array {
+export function relevanceOrder(documents: Documents, matches: Scored, kept: Int32Array | null): Int32Array {
+  const positions = kept ?? allPositions(matches);
   if (positions.length <= 2048 || documents.changedSinceBuild) return positions.slice().sort(comparator(documents, matches, { sortBy: null, order: 'asc' }));
   const buckets = new Map<number, number[]>();
   for (const position of positions) {
@@ -110,7 +118,8 @@ export function relevanceOrder(documents: Documents, matches: Scored, positions:
  * The first `count` positions in a sort key's order, sorted. A page deep in a broad search needs only
  * the matches up to it, which a bounded heap finds without sorting every match.
  */
-export function firstInOrder(documents: Documents, matches: Scored, positions: Int32Array, order: SearchOrder, count: number): number[] {
+export function firstInOrder(documents: Documents, matches: Scored, kept: Int32Array | null, order: SearchOrder, count: number): number[] {
+  const positions = kept ?? allPositions(matches);
   const compare = comparator(documents, matches, order);
   if (count * 4 >= positions.length) return [...positions].sort(compare).slice(0, count);
   // A max-heap (by the order) of the best `count` seen so far: its root is the one to drop next.

@@ -8,16 +8,32 @@ import type { SearchTuning } from './tuning.ts';
 export interface Scored {
   docs: Int32Array;
   scores: Float32Array;
-  /** For a word many documents use: one bit per document number, so "is it there" costs one lookup. */
+  /**
+   * For a word many documents use: one bit per document number, and per 32 of them how many bits
+   * come before, so "is it there, and where" costs a lookup and a bit count instead of a search.
+   */
   bits: Uint32Array | null;
+  ranks: Int32Array | null;
   readonly byteLength: number;
+}
+
+/** Set bits of a 32-bit word. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Words matching more documents than this keep their bits: a 1,000,000-product bit set is 122 KiB. */
 const BITS_FROM = 4096;
 
 function scored(docs: Int32Array, scores: Float32Array, bits: Uint32Array | null = null): Scored {
-  return { docs, scores, bits, byteLength: docs.byteLength + scores.byteLength + (bits?.byteLength ?? 0) };
+  let ranks: Int32Array | null = null;
+  if (bits) {
+    ranks = new Int32Array(bits.length);
+    for (let slot = 1; slot < bits.length; slot++) ranks[slot] = ranks[slot - 1]! + popcount(bits[slot - 1]!);
+  }
+  return { docs, scores, bits, ranks, byteLength: docs.byteLength + scores.byteLength + 2 * (bits?.byteLength ?? 0) };
 }
 
 export const NOTHING: Scored = scored(new Int32Array(0), new Float32Array(0));
@@ -109,17 +125,26 @@ export function intersect(words: readonly Scored[]): Scored {
   for (const other of others) {
     const keptDocs = new Int32Array(docs.length);
     const keptScores = new Float32Array(docs.length);
-    const { bits } = other;
+    const { bits, ranks } = other;
     let kept = 0;
-    let at = 0;
-    for (let i = 0; i < docs.length && at < other.docs.length; i++) {
-      const doc = docs[i]!;
-      // Most documents of the rarer word are not in a common one: its bits say so without a search.
-      if (bits && (bits[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
-      at = seek(other.docs, doc, at);
-      if (other.docs[at] === doc) {
+    if (bits && ranks) {
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        const slot = doc >>> 5;
+        const word = bits[slot]!;
+        const bit = 1 << (doc & 31);
+        if ((word & bit) === 0) continue;
         keptDocs[kept] = doc;
-        keptScores[kept++] = scores[i]! + other.scores[at]!;
+        keptScores[kept++] = scores[i]! + other.scores[ranks[slot]! + popcount(word & (bit - 1))]!;
+      }
+    } else {
+      for (let i = 0, at = 0; i < docs.length && at < other.docs.length; i++) {
+        const doc = docs[i]!;
+        at = seek(other.docs, doc, at);
+        if (other.docs[at] === doc) {
+          keptDocs[kept] = doc;
+          keptScores[kept++] = scores[i]! + other.scores[at]!;
+        }
       }
     }
     docs = keptDocs.slice(0, kept);

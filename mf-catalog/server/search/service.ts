@@ -178,8 +178,8 @@ export class SearchService {
       total = ordered.length;
     } else {
       const kept = filtered(documents, matches, query);
-      positions = skip >= kept.length ? [] : firstInOrder(documents, matches, kept, { sortBy: query.sortBy, order: query.order }, skip + limit).slice(skip);
-      total = kept.length;
+      total = kept?.length ?? matches.docs.length;
+      positions = skip >= total ? [] : firstInOrder(documents, matches, kept, { sortBy: query.sortBy, order: query.order }, skip + limit).slice(skip);
     }
     return {
       ids: Array.from(positions, (position) => documents.ids[matches.docs[position]!]!),
