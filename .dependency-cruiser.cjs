@@ -24,7 +24,7 @@ const notShipped = [
 const toolEntryPoints = [
   '^shell/remotes\\.ts$', // the remote names (stack, release checks)
   '^shell/src/app/liveMark\\.ts$', // the mark the Lighthouse bench waits for
-  '^shell/releases/buildContract/', // what a build imports and exports, written by the webpack plugins
+  '^shell/releases/sharedImportsFile\\.ts$', // the file the shared-imports plugin writes for the promotion gate
   '^mf-catalog/bench/', // the catalogue's load test, run by the bench
   '^mf-catalog/server/seed/vocabulary\\.ts$', // the words the soak run searches for
   '^mf-account/server/emulators/index\\.ts$', // the local Firebase, for other packages' tests

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { packageEntryExports } from '../../tools/webpack/moduleExports.ts';
+import { packageEntryExports } from '../../shell/releases/moduleExports.ts';
 
 // shared-events follows semantic versioning: every remote is checked at promotion against the
 // exports of the shell's copy, and the version is how teams know what a shell has. The public

@@ -10,7 +10,7 @@ import { appNames, promote, releasesInUse, remoteNames, rollback, setCanary, Reg
 import { openRegistry } from './openRegistry.ts';
 import { createRelease, listReleases, pruneReleases, readRelease } from './releaseStore.ts';
 import { precompress } from '../../tools/stack/precompress.ts';
-import { SHARED_IMPORTS_FILE } from '../../tools/webpack/sharedImports.ts';
+import { SHARED_IMPORTS_FILE } from './sharedImportsFile.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

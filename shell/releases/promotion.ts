@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { SHARED_IMPORTS_FILE } from '../../tools/webpack/sharedImports.ts';
+import { SHARED_IMPORTS_FILE } from './sharedImportsFile.ts';
 import { incompatibility, type ReleaseNeeds, type ShellContract } from './compatibility.ts';
 import { remoteNames, type RegistryState, type ReleaseRef, type RemoteName } from './registry.ts';
 import { readRelease, releaseDir } from './releaseStore.ts';

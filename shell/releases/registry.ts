@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { remoteNames, type RemoteName } from '../server/config.ts';
+import { remoteNames, type RemoteName } from '../remotes.ts';
 
 /**
  * Which release of each remote is live: data the gateway reads on every page load, changed by

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { exportedNames, packageEntryExports } from '../../tools/webpack/moduleExports.ts';
+import { exportedNames, packageEntryExports } from './moduleExports.ts';
 import type { ShellContract } from './compatibility.ts';
 
 /** The React modules the shell's `react/` and `react-dom/` shares hand to remotes (the ones the shell itself loads). */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack from 'webpack';
-import { SHARED_IMPORTS_FILE, SharedImportsPlugin } from './sharedImports.ts';
+import { SHARED_IMPORTS_FILE } from '../../shell/releases/sharedImportsFile.ts';
+import { SharedImportsPlugin } from './sharedImports.ts';
 
 // A remote built for real by webpack with Module Federation: what lands in shared-imports.json is
 // what its exposed code would ask of the shell's singletons in a shopper's browser.

@@ -1,10 +1,5 @@
 import webpack, { type Compilation, type Dependency, type Module } from 'webpack';
-
-/** The file a remote's build writes beside its mf-manifest.json; a release records it in release.json. */
-export const SHARED_IMPORTS_FILE = 'shared-imports.json';
-
-/** Shared module (its share key: 'shared-events', 'react/jsx-runtime', …) -> the export names used. */
-export type SharedImports = Record<string, string[]>;
+import { SHARED_IMPORTS_FILE, type SharedImports } from '../../shell/releases/sharedImportsFile.ts';
 
 // Module Federation's module that stands for a shared singleton in a consumer's build.
 const CONSUME_SHARED = 'consume-shared-module';
