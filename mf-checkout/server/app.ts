@@ -14,11 +14,14 @@ import { createRecovery, type Recovery } from './orders/recovery.ts';
 import { registerOrderRoutes } from './orders/routes.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { createIntentGateway, type IntentGateway } from './payments/intents.ts';
+import { createRefundGateway, type RefundGateway } from './payments/refunds.ts';
 import { createStripeClient, createStripeGateway } from './payments/stripeGateway.ts';
 import { createWebhookVerifier } from './payments/webhooks.ts';
 import { createCatalogClient, type CatalogClient } from './pricing/catalogClient.ts';
 import { registerSessionRoutes } from './session/routes.ts';
 import { createSessions } from './session/sessions.ts';
+import { createStaffLifecycle } from './staff/lifecycle.ts';
+import { registerStaffRoutes } from './staff/routes.ts';
 import type { IdTokenVerifier } from './session/identity.ts';
 import { createLocalAuthVerifier } from './session/localAuthVerifier.ts';
 import { openRepository } from './storage/open.ts';
@@ -31,6 +34,7 @@ export interface CheckoutServerDeps {
   catalog?: CatalogClient;
   payments?: PaymentGateway;
   intents?: IntentGateway;
+  refunds?: RefundGateway;
   verifier?: IdTokenVerifier;
   coupons?: CouponBook;
   logger?: FastifyServerOptions['logger'];
@@ -74,6 +78,8 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   // PaymentIntents: real Stripe with a secret key, otherwise the local Stripe (the Charges mock has none).
   const intentStripe = createStripeClient({ secretKey: config.stripe.secretKey, mockUrl: config.stripe.localUrl });
   const intentGateway = deps.intents ?? createIntentGateway(intentStripe);
+  const refunds =
+    deps.refunds ?? createRefundGateway({ intents: intentStripe, charges: createStripeClient({ secretKey: config.stripe.secretKey, mockUrl: config.stripe.mockUrl }) });
   const coupons = deps.coupons ?? createCouponBook();
   const verifier = deps.verifier ?? (await tokenVerifier(config.firebase));
   if (!config.sessionSecret) {
@@ -122,6 +128,7 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     webhooks: config.stripe.webhookSecret ? createWebhookVerifier(intentStripe, config.stripe.webhookSecret) : null,
     limit: perMinute(config.rateLimits.checkoutPerMinute, 'checkout'),
   });
+  registerStaffRoutes(app, { repository, verifier, lifecycle: createStaffLifecycle({ repository, refunds, catalog, log, now }) });
   registerCouponRoutes(app, { coupons, catalog, limit: perMinute(config.rateLimits.couponPerMinute, 'coupon') });
   registerHealthRoutes(app, { repository, stopping: () => stopping });
   registerSessionRoutes(app, {

@@ -1,7 +1,24 @@
+import type { OrderEvent } from '../storage/repository.ts';
 import type { Order } from './model.ts';
 
+/** Changes a shopper is told about; a refund Stripe refused is the shop's business, not theirs. */
+const SHOPPER_EVENTS = new Set(['payment_succeeded', 'payment_failed', 'packed', 'shipped', 'delivered', 'cancelled', 'refund_succeeded']);
+
+/** The order's history as its shopper sees it: what happened and when, the parcel's tracking, refunds; never who at the shop. */
+export function timelineView(events: readonly OrderEvent[]) {
+  return events
+    .filter((event) => SHOPPER_EVENTS.has(event.type))
+    .map((event) => ({
+      type: event.type,
+      status: event.toStatus,
+      at: event.at,
+      ...(event.type === 'shipped' && event.detail.shipment ? { shipment: event.detail.shipment } : {}),
+      ...(event.type === 'refund_succeeded' ? { amountCents: event.detail.amountCents, lines: event.detail.lines } : {}),
+    }));
+}
+
 /** What a shopper may see of their own order: no idempotency key, fingerprint or card token. */
-export function orderView(order: Order) {
+export function orderView(order: Order, events: readonly OrderEvent[] = []) {
   return {
     id: order.id,
     number: order.number,
@@ -17,7 +34,9 @@ export function orderView(order: Order) {
     failure: order.status === 'failed' ? { code: order.failureCode, message: order.failureMessage } : null,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
+    refundedCents: order.refundedCents,
     lines: order.lines,
+    timeline: timelineView(events),
   };
 }
 

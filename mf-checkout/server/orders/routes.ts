@@ -48,7 +48,8 @@ export function registerOrderRoutes(
   app.get('/api/checkout/orders', { config: deps.limits?.orders ?? {} }, async (request) => {
     const uid = signedInUid(request);
     const orders = await repository.listByUid(uid, ORDERS_PER_PAGE);
-    return { orders: orders.map(orderView) };
+    const events = await repository.listEventsOf(orders.map((order) => order.id));
+    return { orders: orders.map((order) => orderView(order, events.get(order.id))) };
   });
 
   const idParams = z.object({ id: z.uuid() });
@@ -59,6 +60,6 @@ export function registerOrderRoutes(
     const order = params.success ? await repository.findById(params.data.id) : null;
     // Someone else's order answers exactly like a missing one: existence is not revealed.
     if (!order || order.uid !== uid) throw createError(404, 'Order not found');
-    return orderView(order);
+    return orderView(order, await repository.listEvents(order.id));
   });
 }

@@ -31,6 +31,11 @@ export interface CatalogClient {
   commit(orderId: string): Promise<void>;
   /** Succeeds when the stock is back or was never taken (unknown reservation). */
   release(orderId: string): Promise<void>;
+  /**
+   * Puts returned units of a committed order back into stock, once per returnId (a repeat answers
+   * like the first). CatalogRejectedError when the catalogue refuses for good (more than was sold).
+   */
+  returnStock(orderId: string, returnId: string, lines: StockRequestLine[]): Promise<void>;
   /** Current prices for a coupon preview; unknown ids come back as missing from the map. */
   prices(ids: number[]): Promise<Map<string, { title: string; priceCents: number }>>;
 }
@@ -150,6 +155,13 @@ export function createCatalogClient(options: { baseUrl: string; internalToken: s
       const answer = await call('POST', `/stock/reservations/${encodeURIComponent(orderId)}/release`);
       if (answer.status >= 400 && answer.status !== 404) {
         throw new CatalogRejectedError(messageOf(answer.body, `catalogue refused to release (${answer.status})`));
+      }
+    },
+
+    async returnStock(orderId, returnId, lines) {
+      const answer = await call('POST', `/stock/reservations/${encodeURIComponent(orderId)}/returns`, { returnId, lines });
+      if (answer.status >= 400) {
+        throw new CatalogRejectedError(messageOf(answer.body, `catalogue refused the return (${answer.status})`));
       }
     },
 

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { InvalidIdTokenError, type IdTokenVerifier } from './identity.ts';
+import { staffRoleOf } from './roles.ts';
 
 /** Where Google publishes the public keys that sign Firebase ID tokens (a JSON Web Key Set). */
 export const firebaseTokenKeysUrl = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -37,7 +38,7 @@ export function createFirebaseTokenVerifier(options: { projectId: string; keysUr
       if (typeof payload.auth_time !== 'number' || payload.auth_time > nowSeconds + 300) {
         throw new InvalidIdTokenError('the token was authenticated in the future');
       }
-      return { uid: payload.sub, email: typeof payload.email === 'string' ? payload.email : null, exp: payload.exp as number };
+      return { uid: payload.sub, email: typeof payload.email === 'string' ? payload.email : null, exp: payload.exp as number, role: staffRoleOf(payload) };
     },
   };
 }

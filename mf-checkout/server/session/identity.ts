@@ -1,6 +1,10 @@
+import type { StaffRole } from './roles.ts';
+
 export interface VerifiedIdentity {
   uid: string;
   email: string | null;
+  /** The staff role in the token's custom claims; absent or null for a shopper. */
+  role?: StaffRole | null;
   /** Expiry of the ID token, seconds since the epoch. */
   exp: number;
 }

@@ -1,4 +1,5 @@
 import { InvalidIdTokenError, type IdTokenVerifier } from './identity.ts';
+import { staffRoleOf } from './roles.ts';
 
 /**
  * Development only: asks the shop's local Auth service (the proxy in front of the Auth emulator,
@@ -14,12 +15,17 @@ export function createLocalAuthVerifier(verifyUrl: string): IdTokenVerifier {
         body: JSON.stringify({ idToken }),
         signal: AbortSignal.timeout(5000),
       });
-      const body = (await response.json().catch(() => ({}))) as { uid?: unknown; exp?: unknown; claims?: { email?: unknown }; message?: unknown };
+      const body = (await response.json().catch(() => ({}))) as { uid?: unknown; exp?: unknown; claims?: Record<string, unknown> & { email?: unknown }; message?: unknown };
       if (response.status === 401 || response.status === 400) throw new InvalidIdTokenError(String(body.message ?? 'invalid token'));
       if (!response.ok || typeof body.uid !== 'string' || typeof body.exp !== 'number') {
         throw new Error(`the local Auth service answered ${response.status}`);
       }
-      return { uid: body.uid, email: typeof body.claims?.email === 'string' ? body.claims.email : null, exp: body.exp };
+      return {
+        uid: body.uid,
+        email: typeof body.claims?.email === 'string' ? body.claims.email : null,
+        exp: body.exp,
+        role: staffRoleOf(body.claims ?? {}),
+      };
     },
   };
 }

@@ -11,6 +11,8 @@ export interface FakeProduct {
 interface Reservation {
   status: 'reserved' | 'committed' | 'released';
   lines: { productId: number; quantity: number; title: string; thumbnail: string; priceCents: number }[];
+  /** Returns of a committed reservation by return id: what each put back. */
+  returns?: Map<string, { productId: number; quantity: number }[]>;
 }
 
 export interface FakeCatalog {
@@ -39,7 +41,7 @@ export interface HeldRequest {
  * with real semantics in memory, so these tests need no catalogue: a reservation takes every line
  * or none in one synchronous step (concurrent requests cannot oversell), a repeat by order id
  * answers the existing reservation, commit and release are idempotent and release never undoes a
- * commit. Also GET /products/{id} and GET /products?ids=1,2 with DummyJSON's dollar price.
+ * commit, and a committed one takes returns once per return id. Also GET /products/{id} and GET /products?ids=1,2 with DummyJSON's dollar price.
  */
 export async function startFakeCatalog(products: FakeProduct[], token = 'test-internal-token-123'): Promise<FakeCatalog> {
   const state = new Map(products.map((product) => [product.id, { ...product }]));
@@ -113,6 +115,26 @@ export async function startFakeCatalog(products: FakeProduct[], token = 'test-in
     send(res, 200, reservationBody(orderId, reservation));
   }
 
+  /** Returned units of a committed reservation go back to stock, once per returnId, never more than were sold. */
+  function takeBack(orderId: string, body: { returnId?: unknown; lines?: unknown }, res: ServerResponse): void {
+    const reservation = reservations.get(orderId);
+    if (!reservation) return send(res, 404, { message: `Reservation '${orderId}' not found` });
+    const returnId = typeof body.returnId === 'string' ? body.returnId : '';
+    const lines = Array.isArray(body.lines) ? (body.lines as { productId: number; quantity: number }[]) : [];
+    if (!returnId || lines.length === 0) return send(res, 400, { message: 'the body must be {returnId, lines:[{productId, quantity}]}' });
+    if (reservation.status !== 'committed') return send(res, 409, { message: `Reservation '${orderId}' is ${reservation.status}: only a committed one takes returns` });
+    reservation.returns ??= new Map();
+    if (reservation.returns.has(returnId)) return send(res, 200, { orderId, returnId, lines: reservation.returns.get(returnId) });
+    for (const line of lines) {
+      const sold = reservation.lines.find((taken) => taken.productId === line.productId)?.quantity ?? 0;
+      const back = [...reservation.returns.values()].flat().filter((earlier) => earlier.productId === line.productId).reduce((sum, earlier) => sum + earlier.quantity, 0);
+      if (line.quantity > sold - back) return send(res, 409, { message: `Only ${sold - back} of product ${line.productId} can be returned` });
+    }
+    for (const line of lines) state.get(line.productId)!.stock += line.quantity;
+    reservation.returns.set(returnId, lines);
+    send(res, 201, { orderId, returnId, lines });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     calls.push(`${req.method} ${url.pathname}`);
@@ -147,6 +169,8 @@ export async function startFakeCatalog(products: FakeProduct[], token = 'test-in
     if (req.method === 'POST' && url.pathname === '/stock/reservations') {
       return reserve(JSON.parse(Buffer.concat(chunks).toString() || '{}'), res);
     }
+    const returnMatch = /^\/stock\/reservations\/([^/]+)\/returns$/.exec(url.pathname);
+    if (req.method === 'POST' && returnMatch) return takeBack(decodeURIComponent(returnMatch[1]!), JSON.parse(Buffer.concat(chunks).toString() || '{}'), res);
     const settleMatch = /^\/stock\/reservations\/([^/]+)\/(commit|release)$/.exec(url.pathname);
     if (req.method === 'POST' && settleMatch) return settle(decodeURIComponent(settleMatch[1]!), settleMatch[2]!, res);
     send(res, 404, { message: 'not found' });

@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import createError from 'http-errors';
+import { z } from 'zod';
+import { validationError } from '../http/errors.ts';
+import type { OrderStatus } from '../orders/model.ts';
+import type { IdTokenVerifier } from '../session/identity.ts';
+import type { StaffRole } from '../session/roles.ts';
+import type { OrderRepository, PaymentOutcome } from '../storage/repository.ts';
+import { authenticateStaff, type StaffMember } from './auth.ts';
+import { shipmentSchema } from './carriers.ts';
+import type { Answer, StaffLifecycle } from './lifecycle.ts';
+import { detailView, listItemView } from './present.ts';
+
+/**
+ * Every staff endpoint, with the least role it needs. Registration reads this table, so an endpoint
+ * cannot exist without its role check, and the access test walks the same table.
+ */
+export const STAFF_ROUTES = [
+  { name: 'me', method: 'GET', url: '/api/checkout/staff/me', role: 'staff' },
+  { name: 'list', method: 'GET', url: '/api/checkout/staff/orders', role: 'staff' },
+  { name: 'detail', method: 'GET', url: '/api/checkout/staff/orders/:id', role: 'staff' },
+  { name: 'pack', method: 'POST', url: '/api/checkout/staff/orders/:id/pack', role: 'staff' },
+  { name: 'ship', method: 'POST', url: '/api/checkout/staff/orders/:id/ship', role: 'staff' },
+  { name: 'deliver', method: 'POST', url: '/api/checkout/staff/orders/:id/deliver', role: 'staff' },
+  { name: 'cancel', method: 'POST', url: '/api/checkout/staff/orders/:id/cancel', role: 'admin' },
+  { name: 'refund', method: 'POST', url: '/api/checkout/staff/orders/:id/refunds', role: 'admin' },
+] as const satisfies readonly { name: string; method: 'GET' | 'POST'; url: string; role: StaffRole }[];
+
+type RouteName = (typeof STAFF_ROUTES)[number]['name'];
+type Handler = (request: FastifyRequest, staff: StaffMember) => Promise<unknown>;
+
+const PAGE_DEFAULT = 50;
+const PAGE_MAX = 100;
+const statuses = ['pending', 'paid', 'failed', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
+const outcomes = ['pending', 'succeeded', 'failed', 'partially_refunded', 'refunded'] as const satisfies readonly PaymentOutcome[];
+
+const day = /^\d{4}-\d{2}-\d{2}$/;
+/** A day (YYYY-MM-DD, UTC) or an ISO instant; `to` takes in the whole of its day. */
+const instant = (end: boolean) =>
+  z
+    .string()
+    .refine((value) => (day.test(value) || /^\d{4}-\d{2}-\d{2}T/.test(value)) && !Number.isNaN(Date.parse(value)), {
+      error: 'a date YYYY-MM-DD or an ISO date-time',
+    })
+    .transform((value) => {
+      const date = new Date(value);
+      if (end && day.test(value)) date.setUTCDate(date.getUTCDate() + 1);
+      return date.toISOString();
+    });
+
+const cursorSchema = z.object({ c: z.iso.datetime(), n: z.number().int().positive() });
+
+const listQuery = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(statuses).optional(),
+  payment: z.enum(outcomes).optional(),
+  from: instant(false).optional(),
+  to: instant(true).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  cursor: z
+    .string()
+    .max(200)
+    .transform((value, context) => {
+      try {
+        return cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+      } catch {
+        context.addIssue({ code: 'custom', message: 'not a cursor this list gave out' });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+});
+
+const idParams = z.object({ id: z.uuid({ error: 'not an order id' }) });
+
+const refundBody = z
+  .strictObject({
+    lines: z
+      .array(
+        z.strictObject({
+          productId: z.union([z.string().regex(/^\d{1,10}$/), z.number().int().positive()]).transform(String),
+          quantity: z.number().int().min(1).max(10_000),
+        }),
+      )
+      .min(1)
+      .max(200)
+      .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, { error: 'each productId may appear only once' })
+      .optional(),
+  })
+  .default({});
+
+/** Every state-changing staff request names itself, so a repeat (a double click, a retry after a timeout) changes nothing. */
+function requestKey(request: FastifyRequest): string {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string' || !/^[A-Za-z0-9_.:-]{8,200}$/.test(key)) {
+    throw createError(400, 'Send an Idempotency-Key header (8 to 200 letters, digits, _ . : -), new for each action and the same when repeating it');
+  }
+  return key;
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(what, parsed.error);
+  return parsed.data;
+}
+
+const actor = (staff: StaffMember) => ({ uid: staff.uid, email: staff.email });
+
+export function registerStaffRoutes(app: FastifyInstance, deps: { repository: OrderRepository; lifecycle: StaffLifecycle; verifier: IdTokenVerifier }): void {
+  const { repository, lifecycle } = deps;
+
+  const orderId = (request: FastifyRequest) => parse(idParams, request.params, 'order id').id;
+
+  const handlers: Record<RouteName, Handler> = {
+    me: async (_request, staff) => staff,
+
+    list: async (request) => {
+      const query = parse(listQuery, request.query, 'order search');
+      const numberMatch = query.q ? /^#?(\d{1,9})$/.exec(query.q) : null;
+      const orders = await repository.listForStaff({
+        ...(numberMatch ? { number: Number(numberMatch[1]) } : query.q ? { emailPrefix: query.q.toLowerCase() } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.payment ? { payment: query.payment } : {}),
+        ...(query.from ? { createdFrom: query.from } : {}),
+        ...(query.to ? { createdBefore: query.to } : {}),
+        ...(query.cursor ? { after: { createdAt: query.cursor.c, number: query.cursor.n } } : {}),
+        limit: query.limit + 1,
+      });
+      const page = orders.slice(0, query.limit);
+      const last = page.at(-1);
+      const nextCursor = orders.length > query.limit && last ? Buffer.from(JSON.stringify({ c: last.createdAt, n: last.number })).toString('base64url') : null;
+      return { orders: page.map(listItemView), nextCursor };
+    },
+
+    detail: async (request) => {
+      const id = orderId(request);
+      const order = await repository.findById(id);
+      if (!order) throw createError(404, 'Order not found');
+      const [events, refunds] = await Promise.all([repository.listEvents(id), repository.listRefunds(id)]);
+      return detailView(order, events, refunds);
+    },
+
+    pack: async (request, staff) => lifecycle.move(orderId(request), 'pack', actor(staff), requestKey(request)),
+    ship: async (request, staff) =>
+      lifecycle.move(orderId(request), 'ship', actor(staff), requestKey(request), parse(shipmentSchema, request.body, 'shipment')),
+    deliver: async (request, staff) => lifecycle.move(orderId(request), 'deliver', actor(staff), requestKey(request)),
+    cancel: async (request, staff) => lifecycle.cancel(orderId(request), actor(staff), requestKey(request)),
+    refund: async (request, staff) => {
+      const id = orderId(request);
+      const key = requestKey(request);
+      return lifecycle.refund(id, actor(staff), key, parse(refundBody, request.body ?? {}, 'refund').lines);
+    },
+  };
+
+  const send = (reply: FastifyReply, result: unknown) => {
+    const answer = result as Partial<Answer>;
+    if (typeof answer.status === 'number' && 'body' in answer) return reply.code(answer.status).send(answer.body);
+    return reply.send(result);
+  };
+
+  // Checked before the body is read: a visitor without the role never gets as far as validation.
+  const members = new WeakMap<FastifyRequest, StaffMember>();
+  for (const route of STAFF_ROUTES) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      onRequest: async (request) => {
+        members.set(request, await authenticateStaff(request, deps.verifier, route.role));
+      },
+      handler: async (request, reply) => send(reply, await handlers[route.name](request, members.get(request)!)),
+    });
+  }
+}
