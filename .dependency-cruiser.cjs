@@ -4,7 +4,7 @@
 const apps = '(shell|mf-[a-z]+)';
 
 // Code that never ships: tests, test helpers and fixture makers, browser tests, the tools
-// workspace, the builds' configuration, deploy's checks, a package's own benchmarks.
+// workspace, deploy's checks, a package's own benchmarks.
 const notShipped = [
   '\\.test\\.tsx?$',
   '\\.spec\\.ts$',
@@ -14,7 +14,6 @@ const notShipped = [
   '^tools/',
   '^deploy/testing/',
   '^deploy/[^/]+\\.test\\.ts$',
-  '^[^/]+/webpack\\.config\\.ts$',
   '^[^/]+/bench/',
   '^\\.ci/',
 ];
@@ -97,7 +96,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.cache|\\.mf|coverage|test-results)/' },
+    // The builds' configurations are development tooling that nothing imports; left out, the top-level
+    // files of a package (shell/remotes.ts) do not look tied to tools/webpack in the folder graph.
+    exclude: { path: ['(^|/)(node_modules|dist|\\.cache|\\.mf|coverage|test-results)/', '^[^/]+/webpack\\.config\\.ts$'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -18,7 +18,7 @@ check() {
 
 check eslint node node_modules/eslint/bin/eslint.js --max-warnings 0 .
 check prettier node node_modules/prettier/bin/prettier.cjs --check --log-level warn .
-check dependency-cruiser node node_modules/dependency-cruiser/bin/dependency-cruise.mjs --output-type err \
+check dependency-cruiser node node_modules/dependency-cruiser/bin/dependency-cruiser.mjs --output-type err \
   shared-events shell mf-catalog mf-cart mf-account mf-checkout tools e2e deploy
 
 printf '%s\n' "== times" "${timings[@]}"
