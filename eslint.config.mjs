@@ -22,7 +22,19 @@ const testCode = ['**/*.test.{ts,tsx}', '**/testing/**/*.{ts,tsx}', 'tools/kit/*
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', '**/.cache/', '**/.mf/', 'test-results/', 'playwright-report/', '**/coverage/'],
+    // What git ignores: builds, caches, test results and the running stack's data (releases hold built bundles).
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/.cache/',
+      '**/.mf/',
+      '**/coverage/',
+      'test-results/',
+      'playwright-report/',
+      '.data/',
+      '.releases/',
+      '.firebase-data/',
+    ],
   },
   js.configs.recommended,
   {
