@@ -23,6 +23,7 @@ async function serve(config: GatewayConfig): Promise<void> {
   closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`[gateway] ${message}`) } }, async ({ err }) => {
     if (err) console.error('[gateway] stopping after an unexpected error:', err);
     stopping = true;
+    if (cluster.isWorker) process.send?.(STOPPING);
     if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await app.close();
   });
@@ -38,6 +39,11 @@ async function serve(config: GatewayConfig): Promise<void> {
   }
   if (cluster.isPrimary) console.log(`[gateway] storefront at http://localhost:${config.port}`);
 }
+
+/** A worker's word to the primary that it has begun to stop. */
+const STOPPING = 'gateway:stopping';
+/** How long a terminal's signal takes to reach every worker and their word to come back. */
+const SIGNAL_SPREAD_MS = 250;
 
 /**
  * GATEWAY_WORKERS > 1: that many gateway processes share the port (node:cluster hands each new
@@ -65,9 +71,18 @@ function supervise(config: GatewayConfig): void {
     console.error(`[gateway] worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
     cluster.fork();
   });
+  // Ctrl-C reaches every worker from the terminal already, and close-with-grace cuts a stop short
+  // (exit 1) at a second signal: only workers that have not said they are stopping get SIGTERM.
+  const alreadyStopping = new Set<number>();
+  cluster.on('message', (worker, message) => {
+    if (message === STOPPING) alreadyStopping.add(worker.id);
+  });
   const stop = () => {
+    if (stopping) return;
     stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) if (worker && !alreadyStopping.has(worker.id)) worker.process.kill('SIGTERM');
+    }, SIGNAL_SPREAD_MS);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
