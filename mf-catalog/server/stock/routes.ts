@@ -39,6 +39,14 @@ const reserveBody = z.object(
 
 const orderParams = z.object({ orderId });
 
+const returnBody = z.object(
+  {
+    returnId: orderId,
+    lines: reserveBody.shape.lines,
+  },
+  { error: 'the body must be a JSON object {returnId, lines:[{productId, quantity}]}' },
+);
+
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 
 export function registerStockRoutes(app: FastifyInstance, options: StockRoutesOptions): void {
@@ -98,6 +106,23 @@ export function registerStockRoutes(app: FastifyInstance, options: StockRoutesOp
     scope.post<{ Params: { orderId: string } }>('/stock/reservations/:orderId/release', async (request, reply) => {
       const { orderId: id } = parseOr400(orderParams, request.params);
       return answer(reply, await repository.release(id), id, 'released');
+    });
+
+    // Returned units of a paid order (a refund, a cancellation) go back on sale, once per returnId.
+    scope.post<{ Params: { orderId: string } }>('/stock/reservations/:orderId/returns', async (request, reply) => {
+      const { orderId: id } = parseOr400(orderParams, request.params);
+      const body = parseOr400(returnBody, request.body);
+      const outcome = await repository.returnStock(id, body.returnId, body.lines);
+      switch (outcome.kind) {
+        case 'not-found':
+          throw createError(404, `Reservation '${id}' not found`);
+        case 'conflict':
+          return reply.code(409).send({ message: outcome.message });
+        case 'returned':
+          return reply.code(201).send({ orderId: id, returnId: body.returnId, lines: outcome.lines });
+        case 'existing':
+          return { orderId: id, returnId: body.returnId, lines: outcome.lines };
+      }
     });
   });
 }

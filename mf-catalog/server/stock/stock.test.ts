@@ -30,6 +30,7 @@ describe.each(BACKENDS)('stock reservations on %s', (backend) => {
     expect(wrong).toEqual({ status: 401, body: { message: 'Missing or wrong x-internal-token' } });
     expect((await t.post('/stock/reservations/x/commit', undefined, {})).status).toBe(401);
     expect((await t.post('/stock/reservations/x/release', undefined, { 'x-internal-token': 'guess' })).status).toBe(401);
+    expect((await t.post('/stock/reservations/x/returns', { returnId: 'r', lines }, { 'x-internal-token': 'guess' })).status).toBe(401);
   });
 
   it('reserves every line atomically and answers the reservation with snapshot prices', async () => {
@@ -127,6 +128,36 @@ describe.each(BACKENDS)('stock reservations on %s', (backend) => {
     const late = await t.post(`/stock/reservations/${paid}/release`, undefined, { 'x-internal-token': t.config.internalToken!, 'content-type': 'application/json' });
     expect(late).toMatchObject({ status: 200, body: { status: 'committed' } });
     expect(await stockOf(a)).toBe(stock - 3);
+  });
+
+  it('a committed order takes returns back into stock once per return id, never more than it took', async () => {
+    const a = await freshProduct(5);
+    const b = await freshProduct(5);
+    const [stockA, stockB] = [await stockOf(a), await stockOf(b)];
+    const paid = nextOrder();
+    await t.post('/stock/reservations', { orderId: paid, lines: [{ productId: a, quantity: 3 }, { productId: b, quantity: 1 }] });
+    const early = await t.post(`/stock/reservations/${paid}/returns`, { returnId: 'refund-1', lines: [{ productId: a, quantity: 1 }] });
+    expect(early).toEqual({ status: 409, body: { message: `Reservation '${paid}' is reserved: only a committed one takes returns` } });
+    await t.post(`/stock/reservations/${paid}/commit`);
+
+    const first = await t.post(`/stock/reservations/${paid}/returns`, { returnId: 'refund-1', lines: [{ productId: a, quantity: 2 }] });
+    expect(first).toEqual({ status: 201, body: { orderId: paid, returnId: 'refund-1', lines: [{ productId: a, quantity: 2 }] } });
+    expect(await stockOf(a)).toBe(stockA - 1);
+    // The same return again (a retry after a lost answer) changes nothing.
+    expect(await t.post(`/stock/reservations/${paid}/returns`, { returnId: 'refund-1', lines: [{ productId: a, quantity: 2 }] })).toEqual({ status: 200, body: first.body });
+    expect(await stockOf(a)).toBe(stockA - 1);
+
+    const tooMany = await t.post(`/stock/reservations/${paid}/returns`, { returnId: 'refund-2', lines: [{ productId: a, quantity: 2 }] });
+    expect(tooMany).toEqual({ status: 409, body: { message: `Only 1 of product ${a} can be returned to stock for order '${paid}'` } });
+    const concurrent = await Promise.all(['refund-3', 'refund-4'].map((returnId) => t.post(`/stock/reservations/${paid}/returns`, { returnId, lines: [{ productId: a, quantity: 1 }, { productId: b, quantity: 1 }] })));
+    expect(concurrent.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect([await stockOf(a), await stockOf(b)]).toEqual([stockA, stockB]);
+    // A return is not a reservation: it cannot be committed or released through the order's paths.
+    expect((await t.post(`/stock/reservations/${paid}/release`)).body.status).toBe('committed');
+
+    expect((await t.post('/stock/reservations/nope/returns', { returnId: 'r', lines: [{ productId: a, quantity: 1 }] })).status).toBe(404);
+    expect((await t.post(`/stock/reservations/${paid}/returns`, { returnId: 'has space', lines: [{ productId: a, quantity: 1 }] })).status).toBe(400);
+    expect((await t.post(`/stock/reservations/${paid}/returns`, { returnId: 'r', lines: [] })).status).toBe(400);
   });
 
   it('answers 404 for unknown reservations and 400 for malformed requests', async () => {

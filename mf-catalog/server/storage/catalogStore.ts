@@ -11,6 +11,7 @@ import type {
   Reservation,
   ReservationLine,
   ReserveOutcome,
+  ReturnOutcome,
   StockLine,
   TransitionOutcome,
 } from './repository.ts';
@@ -633,6 +634,48 @@ export class SqlCatalogStore implements CatalogStore {
       () => true,
     );
     if (returned.length > 0) await this.stockChanged(returned);
+    return outcome;
+  }
+
+  /**
+   * Each return is kept as a released row of stock_reservations under `<orderId>/returns/<returnId>`:
+   * no order id can contain '/', so these rows are never mistaken for a reservation, and the order's
+   * row lock (taken first) makes returns of one order wait for each other.
+   */
+  async returnStock(orderId: string, returnId: string, lines: readonly StockLine[]): Promise<ReturnOutcome> {
+    const key = `${orderId}/returns/${returnId}`;
+    const outcome = await this.driver.transaction(
+      async (tx): Promise<ReturnOutcome> => {
+        const reservation = await this.findReservation(orderId, tx);
+        if (!reservation) return { kind: 'not-found' };
+        const [existing] = await tx.all<{ lines: string }>({ sql: 'SELECT lines FROM stock_reservations WHERE order_id = $1', values: [key] });
+        if (existing) return { kind: 'existing', lines: JSON.parse(existing.lines) as StockLine[] };
+        if (reservation.status !== 'committed') return { kind: 'conflict', message: `Reservation '${orderId}' is ${reservation.status}: only a committed one takes returns` };
+        // '0' sorts right after '/': the range holds exactly this order's returns.
+        const earlier = await tx.all<{ lines: string }>({
+          sql: 'SELECT lines FROM stock_reservations WHERE order_id > $1 AND order_id < $2',
+          values: [`${orderId}/returns/`, `${orderId}/returns0`],
+        });
+        const back = new Map<number, number>();
+        for (const row of earlier) for (const line of JSON.parse(row.lines) as StockLine[]) back.set(line.productId, (back.get(line.productId) ?? 0) + line.quantity);
+        for (const line of lines) {
+          const taken = reservation.lines.filter((held) => held.productId === line.productId).reduce((sum, held) => sum + held.quantity, 0);
+          const left = taken - (back.get(line.productId) ?? 0);
+          if (line.quantity > left) return { kind: 'conflict', message: `Only ${left} of product ${line.productId} can be returned to stock for order '${orderId}'` };
+        }
+        for (const line of byProduct(lines)) {
+          await tx.run({ sql: 'UPDATE products SET stock = stock + $1 WHERE id = $2', values: [line.quantity, line.productId] });
+        }
+        const now = new Date().toISOString();
+        await tx.run({
+          sql: `INSERT INTO stock_reservations (order_id, status, lines, created_at, updated_at) VALUES ($1, 'released', $2, $3, $3)`,
+          values: [key, JSON.stringify(lines.map(({ productId, quantity }) => ({ productId, quantity }))), now],
+        });
+        return { kind: 'returned', lines: [...lines] };
+      },
+      (result) => result.kind === 'returned',
+    );
+    if (outcome.kind === 'returned') await this.stockChanged(outcome.lines.map((line) => line.productId));
     return outcome;
   }
 

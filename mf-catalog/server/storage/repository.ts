@@ -102,6 +102,11 @@ export type TransitionOutcome =
   | { kind: 'not-found' }
   | { kind: 'conflict'; reservation: Reservation };
 
+export type ReturnOutcome =
+  | { kind: 'returned' | 'existing'; lines: StockLine[] }
+  | { kind: 'not-found' }
+  | { kind: 'conflict'; message: string };
+
 export interface StockRepository {
   /** Takes stock for every line or for none; an orderId seen before answers its existing reservation. */
   reserve(orderId: string, lines: readonly StockLine[]): Promise<ReserveOutcome>;
@@ -109,6 +114,12 @@ export interface StockRepository {
   commit(orderId: string): Promise<TransitionOutcome>;
   /** reserved -> released with the stock given back; committed and released stay as they are. */
   release(orderId: string): Promise<TransitionOutcome>;
+  /**
+   * Units of a committed reservation back into stock (a refunded, returned or cancelled order),
+   * once per returnId: a repeat answers the first return's lines. Never more of a product than the
+   * reservation took minus what earlier returns gave back (conflict).
+   */
+  returnStock(orderId: string, returnId: string, lines: readonly StockLine[]): Promise<ReturnOutcome>;
 }
 
 export interface CatalogStore extends ProductRepository, StockRepository {
