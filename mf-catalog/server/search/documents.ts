@@ -2,6 +2,8 @@
 // read, so a search is filtered, counted, faceted and ordered without asking the database.
 import { COLOR_NAMES, type ProductRecord } from '../products/model.ts';
 
+const TITLES_PER_CHUNK = 4096;
+
 /** Codes for repeated strings (categories, brands): a number per product instead of a string. */
 class Codes {
   readonly names: string[] = [];
@@ -39,8 +41,14 @@ export class Documents {
   readonly rating: number[] = [];
   readonly discount: number[] = [];
   readonly createdMs: number[] = [];
-  /** The title as the shop sorts by it: ignoring case. */
-  readonly titleKey: string[] = [];
+  /**
+   * Titles as the shop sorts by them (ignoring case), one after another in text chunks, with where
+   * each starts: a million separate strings would be a million objects for every garbage collection
+   * to visit, and titles are only read to sort by title.
+   */
+  private readonly titleChunks: string[] = [];
+  private pendingTitles: string[] = [];
+  private readonly titleStart: number[] = [];
   readonly categories = new Codes();
   readonly brands = new Codes();
   private inIdOrder = 0;
@@ -74,9 +82,33 @@ export class Documents {
     this.rating.push(record.rating);
     this.discount.push(record.discountPercentage);
     this.createdMs.push(Date.parse(record.createdAt));
-    this.titleKey.push(record.title.toLowerCase());
+    this.addTitle(record.title.toLowerCase());
     if (this.sealed) this.later.set(record.id, doc);
     return doc;
+  }
+
+  /** The document's title, lower-cased. */
+  titleKey(doc: number): string {
+    if (doc >= this.titleStart.length - this.pendingTitles.length) return this.pendingTitles[doc - (this.titleStart.length - this.pendingTitles.length)]!;
+    const chunk = Math.floor(doc / TITLES_PER_CHUNK);
+    const first = chunk * TITLES_PER_CHUNK;
+    const end = doc + 1 < first + TITLES_PER_CHUNK && doc + 1 < this.titleStart.length - this.pendingTitles.length ? this.titleStart[doc + 1]! : this.titleChunks[chunk]!.length;
+    return this.titleChunks[chunk]!.slice(this.titleStart[doc]!, end);
+  }
+
+  private addTitle(title: string): void {
+    this.pendingTitles.push(title);
+    this.titleStart.push(0);
+    if (this.pendingTitles.length === TITLES_PER_CHUNK) {
+      const first = this.titleStart.length - TITLES_PER_CHUNK;
+      let at = 0;
+      this.pendingTitles.forEach((pending, i) => {
+        this.titleStart[first + i] = at;
+        at += pending.length;
+      });
+      this.titleChunks.push(this.pendingTitles.join(''));
+      this.pendingTitles = [];
+    }
   }
 
   /** Marks the end of the documents loaded in id order. */

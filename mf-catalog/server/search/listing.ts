@@ -80,10 +80,9 @@ function comparator(documents: Documents, matches: Scored, { sortBy, order }: Se
   if (sortBy === null) return (a, b) => scores[b]! - scores[a]! || ids[docs[a]!]! - ids[docs[b]!]!;
   const sign = order === 'desc' ? -1 : 1;
   if (sortBy === 'title') {
-    const keys = documents.titleKey;
     return (a, b) => {
-      const x = keys[docs[a]!]!;
-      const y = keys[docs[b]!]!;
+      const x = documents.titleKey(docs[a]!);
+      const y = documents.titleKey(docs[b]!);
       return sign * (x < y ? -1 : x > y ? 1 : ids[docs[a]!]! - ids[docs[b]!]!);
     };
   }

@@ -46,6 +46,23 @@ export const NOTHING: Scored = scored(new Int32Array(0), new Float32Array(0));
 class Scratch {
   best = new Float32Array(0);
   reached = new Uint32Array(0);
+  private docs = [new Int32Array(1024), new Int32Array(1024)];
+  private scores = [new Float32Array(1024), new Float32Array(1024)];
+  private side = 0;
+
+  keptDocs(size: number): Int32Array {
+    if (this.docs[this.side]!.length < size) this.docs[this.side] = new Int32Array(size * 2);
+    return this.docs[this.side]!;
+  }
+
+  keptScores(size: number): Float32Array {
+    if (this.scores[this.side]!.length < size) this.scores[this.side] = new Float32Array(size * 2);
+    return this.scores[this.side]!;
+  }
+
+  swap(): void {
+    this.side = 1 - this.side;
+  }
 
   fit(count: number): void {
     if (this.best.length >= count) return;
@@ -123,8 +140,9 @@ export function intersect(words: readonly Scored[]): Scored {
   let docs = smallest!.docs;
   let scores = smallest!.scores;
   for (const other of others) {
-    const keptDocs = new Int32Array(docs.length);
-    const keptScores = new Float32Array(docs.length);
+    // Written into scratch space, copied out at the end: fewer fresh buffers, fewer full collections.
+    const keptDocs = scratch.keptDocs(docs.length);
+    const keptScores = scratch.keptScores(docs.length);
     const { bits, ranks } = other;
     let kept = 0;
     if (bits && ranks) {
@@ -147,10 +165,12 @@ export function intersect(words: readonly Scored[]): Scored {
         }
       }
     }
-    docs = keptDocs.slice(0, kept);
-    scores = keptScores.slice(0, kept);
+    docs = keptDocs.subarray(0, kept);
+    scores = keptScores.subarray(0, kept);
+    // The next word reads these while writing the scratch's other half.
+    scratch.swap();
   }
-  return scored(docs, scores);
+  return scored(docs.slice(), scores.slice());
 }
 
 /** The first position at or after `from` whose document is >= doc (galloping, then binary search). */

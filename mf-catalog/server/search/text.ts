@@ -8,7 +8,7 @@ const CYRILLIC = /[\u0400-\u04ff]/;
 const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_WORD = /[a-z0-9]+/g;
 /** Combining marks left by NFKD (accents): "café" and "cafe" are one word, "й" keeps its breve below. */
-const ACCENTS = /[\u0300-\u0306\u0308-\u036f]/g;
+const ACCENTS = /[\u0300-\u0305\u0307-\u036f]/g;
 
 /**
  * Lower-cased words of a text, Unicode-normalised: compatibility forms folded (full-width letters,

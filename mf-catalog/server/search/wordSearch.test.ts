@@ -99,6 +99,10 @@ describe.each(BACKENDS)('word search on %s', (backend: Backend) => {
     const byPrice = (await t.get(words('chair', '&limit=100&sortBy=price&order=desc&select=price'))).body.products.map((product: Product) => product.price);
     expect(byPrice).toEqual([...byPrice].sort((a: number, b: number) => b - a));
 
+    const byTitle = (await t.get(words('chair', '&limit=100&sortBy=title&select=title'))).body.products.map((product: Product) => product.title.toLowerCase());
+    expect(byTitle).toEqual([...byTitle].sort());
+    expect(byTitle.length).toBe(total);
+
     const color = all.products[0].color as string;
     const filtered = (await t.get(words('chair', `&limit=100&color=${color}&select=color`))).body;
     expect(filtered.total).toBe(all.products.filter((product: Product) => product.color === color).length);
