@@ -92,6 +92,28 @@ describe("another user's record", () => {
     expect((await rejection(get(ref(alice.db, 'users')))).message).toMatch(/permission denied/i);
     expect((await rejection(listenOnce(ref(alice.db, 'users')))).message).toMatch(/permission_denied/);
   });
+
+  // The back office reads orders (and their billing) from the checkout service, never users/: a staff
+  // role (the custom claim `npm run staff -- grant` sets) opens nothing here.
+  it('an admin of the back office can neither read nor list it', async () => {
+    const email = uniqueEmail('admin');
+    const { uid } = await createEmulatorUser(backends.auth.url, email, password);
+    const granted = await fetch(`${backends.auth.url}/identitytoolkit.googleapis.com/v1/projects/${backends.projectId}/accounts:update`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+      body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify({ role: 'admin' }) }),
+    });
+    expect(granted.status).toBe(200);
+    const admin = await testClient(backends, { email, password });
+    try {
+      expect((await admin.auth.currentUser!.getIdTokenResult()).claims.role).toBe('admin');
+      expect((await rejection(get(ref(admin.db, `users/${bobUid}`)))).message).toMatch(/permission denied/i);
+      expect((await rejection(get(ref(admin.db, 'users')))).message).toMatch(/permission denied/i);
+      expect((await rejection(update(ref(admin.db, `users/${bobUid}`), { city: 'Elsewhere' }))).code).toBe('PERMISSION_DENIED');
+    } finally {
+      await admin.close();
+    }
+  });
 });
 
 describe('an anonymous client', () => {

@@ -1,0 +1,80 @@
+// npm run staff -- grant <email> --role staff|admin | revoke <email> | list
+//
+// Grants and revokes the back office's roles as Firebase custom claims. Without
+// GOOGLE_APPLICATION_CREDENTIALS it works on the embedded default's Auth service (the one `npm start`
+// runs: 127.0.0.1:AUTH_EMULATOR_PORT, default 9099, project FIREBASE_PROJECT_ID, default
+// demo-storefront; FIREBASE_AUTH_EMULATOR_HOST, as firebase-admin reads it, points elsewhere). With
+// GOOGLE_APPLICATION_CREDENTIALS (a service account key with the Firebase Authentication Admin role)
+// it works on that key's real Firebase project.
+import { parseArgs } from 'node:util';
+import { createIdentityToolkit, describeTarget, type Target } from './identityToolkit.ts';
+import { isRole, ROLE_CLAIM, ROLES } from './roles.ts';
+import { readServiceAccount } from './serviceAccount.ts';
+
+const usage = `usage: npm run staff -- grant <email> --role ${ROLES.join('|')}
+       npm run staff -- revoke <email>
+       npm run staff -- list`;
+
+const REFRESH_NOTE = 'it reaches their ID token at its next refresh (within the hour; signing out and in again applies it at once)';
+
+export function targetFrom(env: NodeJS.ProcessEnv): Target {
+  if (env.GOOGLE_APPLICATION_CREDENTIALS && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+    const account = readServiceAccount(env.GOOGLE_APPLICATION_CREDENTIALS);
+    return { kind: 'project', projectId: env.FIREBASE_PROJECT_ID ?? account.projectId, accessToken: () => account.accessToken() };
+  }
+  const port = env.AUTH_EMULATOR_PORT ?? '9099';
+  return { kind: 'emulator', hostAndPort: env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${port}`, projectId: env.FIREBASE_PROJECT_ID ?? 'demo-storefront' };
+}
+
+async function run(argv: string[]): Promise<string[]> {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { role: { type: 'string' } } });
+  const [command, email, ...extra] = positionals;
+  if (extra.length > 0) throw new Error(usage);
+  const target = targetFrom(process.env);
+  const auth = createIdentityToolkit(target);
+  const where = describeTarget(target);
+
+  const findUser = async (address: string | undefined) => {
+    if (!address || !address.includes('@')) throw new Error(usage);
+    const user = await auth.findByEmail(address);
+    if (!user) throw new Error(`no user with the e-mail ${address} on ${where}: they sign up in the shop first`);
+    return user;
+  };
+
+  switch (command) {
+    case 'grant': {
+      if (!isRole(values.role)) throw new Error(`--role must be ${ROLES.join(' or ')}\n${usage}`);
+      const user = await findUser(email);
+      await auth.setRole(user, values.role);
+      return [`granted ${values.role} to ${user.email} (uid ${user.uid}) on ${where}; ${REFRESH_NOTE}`];
+    }
+    case 'revoke': {
+      if (values.role !== undefined) throw new Error(usage);
+      const user = await findUser(email);
+      if (!isRole(user.claims[ROLE_CLAIM])) return [`${user.email} (uid ${user.uid}) has no staff role on ${where}; nothing changed`];
+      await auth.setRole(user, null);
+      return [`revoked ${String(user.claims[ROLE_CLAIM])} from ${user.email} (uid ${user.uid}) on ${where}; ${REFRESH_NOTE}`];
+    }
+    case 'list': {
+      if (email !== undefined || values.role !== undefined) throw new Error(usage);
+      const lines: string[] = [];
+      for await (const user of auth.allUsers()) {
+        const role = user.claims[ROLE_CLAIM];
+        if (isRole(role)) lines.push(`${role.padEnd(6)} ${user.email ?? '(no e-mail)'} ${user.uid}`);
+      }
+      return lines.length > 0 ? [`staff on ${where}:`, ...lines.sort()] : [`no staff on ${where}`];
+    }
+    default:
+      throw new Error(usage);
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (lines) => {
+    for (const line of lines) console.log(line);
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  },
+);
