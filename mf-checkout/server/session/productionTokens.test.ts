@@ -109,3 +109,11 @@ test.each([
   expect(answer.body).toEqual({ message: 'The ID token is invalid or expired; sign in again' });
   expect(answer.headers.get('set-cookie')).toBeNull();
 });
+
+test('staff endpoints believe a role only in a token Firebase signed', async () => {
+  const staffMe = (token: string) => request(`${service.url}/api/checkout/staff/me`, { headers: { authorization: `Bearer ${token}` } });
+  expect(await staffMe(jwt(claims('uid-ann', { role: 'admin' }), firebaseKey.privateKey))).toMatchObject({ status: 200, body: { uid: 'uid-ann', role: 'admin' } });
+  expect((await staffMe(jwt(claims('uid-alice'), firebaseKey.privateKey))).status).toBe(403);
+  expect((await staffMe(jwt(claims('uid-ann', { role: 'admin' }), strangerKey.privateKey))).status).toBe(401);
+  expect((await staffMe(jwt(claims('uid-ann', { role: 'admin' }), null, { alg: 'none', typ: 'JWT' }))).status).toBe(401);
+});
