@@ -266,7 +266,11 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
     let page = await detail(order.id);
     expect(page).toMatchObject({ status: 'paid', payment: 'partially_refunded', refundedCents: 1800, coupon: 'SAVE10' });
     expect(page.lines.map((line: { refundedQuantity: number }) => line.refundedQuantity)).toEqual([1, 0]);
-    expect(page.paymentRecord).toMatchObject({ id: order.paymentId, kind: 'payment_intent', refunds: [{ amountCents: 1800, status: 'succeeded' }] });
+    expect(page.paymentRecord).toMatchObject({
+      id: order.paymentId,
+      kind: 'payment_intent',
+      refunds: [{ amountCents: 1800, status: 'succeeded', stockReturned: true }],
+    });
 
     // The rest, whole: exactly what is left, so nothing is lost to rounding, and the order is refunded.
     const rest = await act(order.id, 'refunds');

@@ -78,7 +78,8 @@ export function detailView(order: Order, events: OrderEvent[], refunds: OrderRef
       chargeStartedAt: order.chargeStartedAt,
       failure: order.status === 'failed' ? { code: order.failureCode, message: order.failureMessage } : null,
       events: events.filter((event) => event.type.startsWith('payment_') || event.type.startsWith('refund_')).map(eventView),
-      refunds: refunds.map(refundView),
+      // Only the page says whether the stock went back: a repeated request answers what the first did.
+      refunds: refunds.map((refund) => ({ ...refundView(refund), stockReturned: refund.stockReturned })),
     },
     stockSettled: order.stockSettled,
     timeline: events.map(eventView),
