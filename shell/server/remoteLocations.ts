@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import type { GatewayConfig, RemoteName } from './config.ts';
 import { remoteNames } from './config.ts';
 import { appNames, manifestFor, releasesInUse, type RegistryState } from '../releases/registry.ts';
@@ -12,10 +13,14 @@ const BUCKET_MAX_AGE_S = 30 * 24 * 3600;
 
 export type RemoteManifests = Record<RemoteName, string>;
 
-/** The bucket in a Cookie header, or undefined when it has none (or a malformed one). */
-export function bucketFrom(cookieHeader: string | undefined): number | undefined {
-  const match = /(?:^|;\s*)sf_bucket=(\d{1,2})(?:;|$)/.exec(cookieHeader ?? '');
-  return match ? Number(match[1]) : undefined;
+/** The bucket in a bucket cookie's value, or undefined when there is none (or a malformed one). */
+function bucketFrom(cookieValue: string | undefined): number | undefined {
+  return cookieValue !== undefined && /^\d{1,2}$/.test(cookieValue) ? Number(cookieValue) : undefined;
+}
+
+/** Keeps a shopper in their canary bucket for a month, on every page of the shop, out of reach of the page's scripts. */
+export function setBucketCookie(reply: FastifyReply, bucket: number, production: boolean): void {
+  reply.setCookie(BUCKET_COOKIE, String(bucket), { path: '/', maxAge: BUCKET_MAX_AGE_S, sameSite: 'lax', httpOnly: true, secure: production });
 }
 
 /** The directory of a shell release from its registry entry (`/releases/shell/<id>/mf-manifest.json`). */
@@ -27,21 +32,22 @@ function shellReleaseDir(config: GatewayConfig, manifest: string): string | unde
 /**
  * Where each remote lives for one shopper's page, and which shell build serves it: the registry's
  * live release (or its canary for shoppers in the canary's share), else the gateway's configured
- * default. A shopper without a bucket gets one only while some canary runs (`setCookie`), so most
- * pages set no cookie.
+ * default. A shopper without a bucket (`bucketCookie`, the value of their BUCKET_COOKIE) gets one
+ * only while some canary runs (`newBucket`, for setBucketCookie), so most pages set no cookie.
  */
-export function remotesForShopper(config: GatewayConfig, registry: RegistryStore, cookieHeader: string | undefined): { remotes: RemoteManifests; shellDir: string; setCookie?: string } {
+export function remotesForShopper(
+  config: GatewayConfig,
+  registry: RegistryStore,
+  bucketCookie: string | undefined,
+): { remotes: RemoteManifests; shellDir: string; newBucket?: number } {
   const state = registry.current();
   const canaryRuns = appNames.some((name) => state.remotes[name]?.canary);
-  let bucket = bucketFrom(cookieHeader);
-  let setCookie: string | undefined;
-  if (bucket === undefined && canaryRuns) {
-    bucket = randomInt(100);
-    setCookie = `${BUCKET_COOKIE}=${bucket}; Path=/; Max-Age=${BUCKET_MAX_AGE_S}; SameSite=Lax; HttpOnly${config.production ? '; Secure' : ''}`;
-  }
-  const remotes = Object.fromEntries(remoteNames.map((name) => [name, manifestFor(state, name, bucket ?? 99, config.remotes[name].manifest)])) as RemoteManifests;
-  const shellDir = shellReleaseDir(config, manifestFor(state, 'shell', bucket ?? 99, '')) ?? config.shellDist;
-  return setCookie ? { remotes, shellDir, setCookie } : { remotes, shellDir };
+  const known = bucketFrom(bucketCookie);
+  const newBucket = known === undefined && canaryRuns ? randomInt(100) : undefined;
+  const bucket = known ?? newBucket ?? 99;
+  const remotes = Object.fromEntries(remoteNames.map((name) => [name, manifestFor(state, name, bucket, config.remotes[name].manifest)])) as RemoteManifests;
+  const shellDir = shellReleaseDir(config, manifestFor(state, 'shell', bucket, '')) ?? config.shellDist;
+  return newBucket === undefined ? { remotes, shellDir } : { remotes, shellDir, newBucket };
 }
 
 /**

@@ -1,0 +1,22 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Services see the shopper's address and scheme (rate limits per shopper, Secure cookies). */
+export function forwardShopper(request: { ip: string; protocol: string }, upstreamHeaders: IncomingHttpHeaders): IncomingHttpHeaders {
+  return { ...upstreamHeaders, 'x-forwarded-for': request.ip, 'x-forwarded-proto': request.protocol };
+}
+
+type ProxiedReply = {
+  log: { warn(details: object, message: string): void };
+  code(status: number): { header(name: string, value: string): { send(body: unknown): unknown } };
+};
+
+/** A service that is down or restarting is answered in words, never with the proxy's internals. */
+export function unavailable(what: string) {
+  return (reply: ProxiedReply, { error }: { error: Error }): void => {
+    reply.log.warn({ err: error }, `${what} did not answer`);
+    void reply
+      .code(503)
+      .header('retry-after', '2')
+      .send({ message: `${what} is not answering right now; please try again in a moment` });
+  };
+}
