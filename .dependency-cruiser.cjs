@@ -25,6 +25,7 @@ const toolEntryPoints = [
   '^shell/src/app/liveMark\\.ts$', // the mark the Lighthouse bench waits for
   '^shell/releases/sharedImportsFile\\.ts$', // the file the shared-imports plugin writes for the promotion gate
   '^mf-catalog/bench/', // the catalogue's load test, run by the bench
+  '^mf-checkout/bench/', // the staff order list's bench, run by the bench
   '^mf-catalog/server/seed/vocabulary\\.ts$', // the words the soak run searches for
   '^mf-account/server/emulators/index\\.ts$', // the local Firebase, for other packages' tests
 ];

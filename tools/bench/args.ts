@@ -1,7 +1,7 @@
 // Command-line options of `npm run bench`, validated up front so a typo fails in a second, not after
 // a twenty-minute run.
 
-export type Part = 'lighthouse' | 'catalog';
+export type Part = 'lighthouse' | 'catalog' | 'orders';
 export type Size = 'seed' | number;
 export type Db = 'sqlite' | 'postgres';
 
@@ -30,6 +30,9 @@ export interface BenchOptions {
   checkouts: number;
   /** Products in the file the DummyJSON importer is timed on (0 skips that measurement). */
   importCount: number;
+  /** Orders the staff's order list is measured at (PostgreSQL), and the requests per row. */
+  orders: number;
+  ordersRequests: number;
   /** Where to write every figure as JSON, besides the tables on stdout. */
   jsonOut: string | null;
   /** Print the tables as Markdown (for docs/performance.md) instead of plain text. */
@@ -42,7 +45,7 @@ export interface BenchOptions {
 
 export const USAGE = `npm run bench -- [options]
 
-  --only lighthouse|catalog     run one part (default: both)
+  --only lighthouse|catalog|orders[,...]  run only these parts (default: all three)
   --size seed|1000000|N[,...]   catalogue sizes for the load tests (default: seed,1000000)
   --db sqlite|postgres[,...]    storage backends for the load tests (default: sqlite,postgres)
   --duration S                  seconds per load test (default 10)
@@ -56,6 +59,8 @@ export const USAGE = `npm run bench -- [options]
   --gateway-workers N           the gateway's worker processes, GATEWAY_WORKERS (default 1)
   --checkouts N                 checkouts reserving stock while the varied rows run again (default 50, 0 skips)
   --import-count N              products in the DummyJSON file the importer is timed on (default 100000, 0 skips)
+  --orders N                    orders in PostgreSQL for the staff's order list rows (default 1000000)
+  --orders-requests N           requests per order list row, one at a time (default 300)
   --json FILE                   also write all results as JSON
   --markdown                    print Markdown tables
   --port P                      first of ten ports to use (default 5100; catalogue services on P+6.., gateway on P+9)
@@ -95,7 +100,7 @@ const parseSize = (item: string): Size | null => {
 
 export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): BenchOptions {
   const options: BenchOptions = {
-    parts: ['lighthouse', 'catalog'],
+    parts: ['lighthouse', 'catalog', 'orders'],
     sizes: ['seed', 1_000_000],
     dbs: ['sqlite', 'postgres'],
     duration: 10,
@@ -109,6 +114,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     gatewayWorkers: 1,
     checkouts: 50,
     importCount: 100_000,
+    orders: 1_000_000,
+    ordersRequests: 300,
     jsonOut: null,
     markdown: false,
     basePort: 5100,
@@ -122,7 +129,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     const value = (): string | undefined => inline ?? args.shift();
     switch (flag) {
       case '--only':
-        options.parts = list('--only', value(), (item) => (item === 'lighthouse' || item === 'catalog' ? item : null), 'lighthouse, catalog');
+        options.parts = list('--only', value(), (item) => (item === 'lighthouse' || item === 'catalog' || item === 'orders' ? item : null), 'lighthouse, catalog, orders');
         break;
       case '--size':
         options.sizes = list('--size', value(), parseSize, 'seed or a product count such as 1000000');
@@ -165,6 +172,12 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
         break;
       case '--import-count':
         options.importCount = positiveInt('--import-count', value(), 0, 1_000_000);
+        break;
+      case '--orders':
+        options.orders = positiveInt('--orders', value(), 1, 20_000_000);
+        break;
+      case '--orders-requests':
+        options.ordersRequests = positiveInt('--orders-requests', value(), 10, 100_000);
         break;
       case '--json': {
         const file = value();

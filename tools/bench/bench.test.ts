@@ -9,9 +9,10 @@ import { referencePage, scriptsBeforeLive, sourceOwner } from './lighthouse.ts';
 import { renderMarkdown, renderText, verdict } from './table.ts';
 
 describe('parseArgs', () => {
-  it('defaults to everything: both parts, seed and 1,000,000 products, SQLite and PostgreSQL', () => {
+  it('defaults to everything: all three parts, seed and 1,000,000 products, SQLite and PostgreSQL, 1,000,000 orders', () => {
     const options = parseArgs([], {});
-    assert.deepEqual(options.parts, ['lighthouse', 'catalog']);
+    assert.deepEqual(options.parts, ['lighthouse', 'catalog', 'orders']);
+    assert.equal(options.orders, 1_000_000);
     assert.deepEqual(options.sizes, ['seed', 1_000_000]);
     assert.deepEqual(options.dbs, ['sqlite', 'postgres']);
     assert.equal(options.connections, 50);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, sizeLabel, USAGE, UsageError, type BenchOptions } from './args.ts';
 import { benchCatalog, type CatalogRun, type ImportRun } from '../../mf-catalog/bench/loadTest.ts';
+import { benchOrdersList, type OrdersListRun } from '../../mf-checkout/bench/ordersList.ts';
 import { runCleanups } from './child.ts';
 import { benchLighthouse, CHROMIUM, REFERENCE_OF, type LighthouseReport } from './lighthouse.ts';
 import { machineInfo, type MachineInfo } from './system.ts';
@@ -32,7 +33,31 @@ export const TARGETS = {
   variedP99Ms: 50,
   /** Through the gateway, at least this share of the service-alone req/s of the same run. */
   gatewayShare: 0.7,
+  /** The staff's order list at 1,000,000 orders on PostgreSQL (issue #37), every row. */
+  ordersListP99Ms: 100,
+  ordersListAt: 1_000_000,
 };
+
+export function ordersTables(run: OrdersListRun): Table[] {
+  const atScale = run.orders >= TARGETS.ordersListAt;
+  const judged = (p99: number) => {
+    const v = verdict(p99, TARGETS.ordersListP99Ms, 'lower', ' ms');
+    return atScale ? v : `(${v})`;
+  };
+  return [
+    {
+      title: `Staff order list (GET /api/checkout/staff/orders) on PostgreSQL at ${grouped(run.orders)} orders: one request at a time, ${run.rows[0]?.requests ?? 0} per row after 5 unrecorded, service alone`,
+      columns: ['row', 'query', 'p50 ms', 'p99 ms', 'orders per answer', `p99 <= ${TARGETS.ordersListP99Ms} ms`],
+      numeric: [false, false, true, true, true, false],
+      rows: run.rows.map((row) => [row.name, row.query, fixed(row.p50, 1), fixed(row.p99, 1), fixed(row.meanFound, 1), judged(row.p99)]),
+      notes: [
+        `${grouped(run.orders)} orders and their lines inserted in ${fixed(run.fillSeconds, 0)} s (set-based SQL into a throw-away schema, dropped after); load average at the end ${run.loadAverage.join(' / ')}.`,
+        ...(atScale ? [] : [`Verdicts in brackets: the target is for ${grouped(TARGETS.ordersListAt)} orders.`]),
+        ...(run.error ? [`the orders bench failed: ${run.error}`] : []),
+      ],
+    },
+  ];
+}
 
 const score = (value: number | null | undefined) => (value === null || value === undefined ? '-' : value.toFixed(2));
 
@@ -252,7 +277,13 @@ async function main(): Promise<number> {
   const ctx = { options, repoRoot, workDir, log };
   const machine = machineInfo(CHROMIUM);
   const render = options.markdown ? renderMarkdown : renderText;
-  const results: { machine: MachineInfo; options: BenchOptions; lighthouse?: LighthouseReport; catalog?: { runs: CatalogRun[]; imports: ImportRun[] } } = {
+  const results: {
+    machine: MachineInfo;
+    options: BenchOptions;
+    lighthouse?: LighthouseReport;
+    catalog?: { runs: CatalogRun[]; imports: ImportRun[] };
+    orders?: OrdersListRun;
+  } = {
     machine,
     options,
   };
@@ -261,6 +292,9 @@ async function main(): Promise<number> {
   try {
     if (options.parts.includes('lighthouse')) results.lighthouse = await benchLighthouse(ctx, options.lighthouseRuns);
     if (options.parts.includes('catalog')) results.catalog = await benchCatalog(ctx);
+    if (options.parts.includes('orders')) {
+      results.orders = await benchOrdersList({ databaseUrl: options.databaseUrl, orders: options.orders, requests: options.ordersRequests, log });
+    }
   } finally {
     await runCleanups();
   }
@@ -268,6 +302,7 @@ async function main(): Promise<number> {
   const tables: Table[] = [machineTable(machine, os.loadavg(), minutes)];
   if (results.lighthouse) tables.push(...lighthouseTables(results.lighthouse, options.lighthouseRuns));
   if (results.catalog) tables.push(...catalogTables(results.catalog.runs, results.catalog.imports, options));
+  if (results.orders) tables.push(...ordersTables(results.orders));
   console.log(tables.map(render).join('\n'));
   console.log(`\nbench finished in ${minutes.toFixed(1)} min`);
   if (options.jsonOut) writeFileSync(options.jsonOut, JSON.stringify(results, null, 2));
@@ -275,7 +310,8 @@ async function main(): Promise<number> {
     Boolean(results.lighthouse?.error) ||
     Boolean(results.lighthouse?.routes.some((route) => route.error)) ||
     Boolean(results.catalog?.runs.some((run) => run.error)) ||
-    Boolean(results.catalog?.imports.some((i) => i.error));
+    Boolean(results.catalog?.imports.some((i) => i.error)) ||
+    Boolean(results.orders?.error);
   // Keep the logs of a failed run for diagnosis; a clean run leaves nothing behind.
   if (failed) log(`[bench] some measurements failed; logs kept in ${workDir}`);
   else rmSync(workDir, { recursive: true, force: true });
