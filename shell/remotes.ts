@@ -7,7 +7,7 @@
  *
  * This file is the shell's entry point for tooling: plain data, no imports, safe in the browser.
  */
-export const remoteNames = ['catalog', 'cart', 'account', 'checkout'] as const;
+export const remoteNames = ['catalog', 'cart', 'account', 'checkout', 'admin'] as const;
 export type RemoteName = (typeof remoteNames)[number];
 
 /** The remote's workspace folder (and npm package name). */

@@ -27,6 +27,7 @@ describe('server rendering, the gateway side', () => {
     cart: '/remotes/cart/mf-manifest.json',
     account: 'https://account.example/mf-manifest.json',
     checkout: '/remotes/checkout/mf-manifest.json',
+    admin: '/remotes/admin/mf-manifest.json',
   };
 
   it("renders with each remote's server build beside the browser build the shopper gets, when it has one", () => {

@@ -5,7 +5,7 @@ import type { StackConfig } from './stackConfig.ts';
 const local = (port: number, pathname = '/') => `http://127.0.0.1:${port}${pathname}`;
 
 /** Ports of the remotes' standalone harnesses (`npm start -w mf-<name>`), which use the same backends. */
-const standaloneHarnessPorts = [3201, 3202, 3203, 3204];
+const standaloneHarnessPorts = [3201, 3202, 3203, 3204, 3205];
 
 /** Every process of the embedded default, in start order (each one's dependencies come first). */
 export function stackServices(config: StackConfig, repoRoot: string): ServiceSpec[] {

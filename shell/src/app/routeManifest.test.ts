@@ -18,6 +18,14 @@ describe('the route manifest', () => {
     expect(matchRoute('/nope')).toBeUndefined();
   });
 
+  it('gives the back office every address under /admin, and no other', () => {
+    for (const pathname of ['/admin', '/admin/', '/admin/orders', '/Admin/orders/0f0e/']) {
+      expect(matchRoute(pathname)).toMatchObject({ owner: { remote: 'admin', exposed: 'AdminApp' }, indexable: false, inSitemap: false });
+    }
+    expect(matchRoute('/administration')).toBeUndefined();
+    expect(matchRoute('/shop/admin')?.path).toBe('/shop/:id');
+  });
+
   it("keeps a shopper's own pages from search engines, and lists only fixed public addresses in the sitemap", () => {
     expect(matchRoute('/checkout')).toMatchObject({ title: 'title.checkout', indexable: false, inSitemap: false });
     expect(matchRoute('/shop/7')).toMatchObject({ indexable: true, inSitemap: false });

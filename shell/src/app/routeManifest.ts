@@ -18,12 +18,15 @@ export type RouteEntry = {
 
 const publicPage = { indexable: true, inSitemap: true } as const;
 const shoppersOwn = { indexable: false, inSitemap: false } as const;
+/** The back office: for the shop's staff only, never filed or listed. */
+const staffOnly = { indexable: false, inSitemap: false } as const;
+const backOffice = { owner: { remote: 'admin', exposed: 'AdminApp' }, title: 'title.admin', ...staffOnly } as const;
 
 /**
  * Every page address of the shop, who renders it, what it is called and whether search engines see
  * it: the one list that the shell's router and titles and the gateway (HTTP status, preload hints,
  * robots.txt, the sitemap of pages, noindex) read. Paths use the router's syntax: `:name` stands
- * for one segment. Anything else is the not-found page, served with a 404 status.
+ * for one segment, a final `*` for whatever follows (the remote routes within it). Anything else is the not-found page, served with a 404 status.
  */
 export const routeManifest: readonly RouteEntry[] = [
   { path: '/', owner: { remote: 'catalog', exposed: 'HomePage' }, title: 'title.home', ...publicPage },
@@ -38,6 +41,8 @@ export const routeManifest: readonly RouteEntry[] = [
   { path: '/my-account', owner: { remote: 'account', exposed: 'MyAccountPage' }, title: 'title.myAccount', ...shoppersOwn },
   { path: '/user', owner: { remote: 'account', exposed: 'UserPage' }, title: 'title.user', ...shoppersOwn },
   { path: '/checkout', owner: { remote: 'checkout', exposed: 'CheckoutPage' }, title: 'title.checkout', ...shoppersOwn },
+  { path: '/admin', ...backOffice },
+  { path: '/admin/*', ...backOffice },
   { path: '/about', page: 'about', title: 'title.about', ...publicPage },
   { path: '/contact', page: 'contact', title: 'title.contact', ...publicPage },
   { path: '/journal', page: 'journal', title: 'title.journal', ...publicPage },
@@ -45,11 +50,14 @@ export const routeManifest: readonly RouteEntry[] = [
 
 const segments = (pathname: string) => pathname.split('/').filter(Boolean);
 
-/** Matches as the router does: case-insensitive, a trailing slash allowed, `:name` one segment. */
+/** Matches as the router does: case-insensitive, a trailing slash allowed, `:name` one segment, a final `*` the rest. */
 function matches(path: string, pathname: string): boolean {
   const want = segments(path);
   const got = segments(pathname);
-  return want.length === got.length && want.every((part, i) => part.startsWith(':') || part.toLowerCase() === got[i]!.toLowerCase());
+  const splat = want.at(-1) === '*';
+  const fixed = splat ? want.slice(0, -1) : want;
+  const lengthFits = splat ? got.length > fixed.length : got.length === fixed.length;
+  return lengthFits && fixed.every((part, i) => part.startsWith(':') || part.toLowerCase() === got[i]!.toLowerCase());
 }
 
 /** The entry a page address shows, or undefined for the not-found page. */

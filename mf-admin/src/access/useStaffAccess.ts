@@ -1,0 +1,34 @@
+import { useCallback, useEffect, useState } from 'react';
+import { createStaffApi, type StaffApi } from '../api/staffApi.ts';
+import { accessOf, type Access } from './access.ts';
+
+export type AccessState = { phase: 'checking' } | { phase: 'failed'; message: string } | { phase: 'ready'; access: Access; api: StaffApi };
+
+/**
+ * Who is looking at the back office, from the Firebase sign-in the account remote made. The SDK
+ * arrives in its own chunk on first use, so no other page of the shop ever fetches it.
+ */
+export function useStaffAccess(): { state: AccessState; retry: () => void } {
+  const [state, setState] = useState<AccessState>({ phase: 'checking' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setState({ phase: 'checking' });
+    import(/* webpackChunkName: "admin-firebase" */ './firebaseAuth.ts')
+      .then(async ({ staffSignIn }) => {
+        const access = accessOf(await staffSignIn.user());
+        const api = createStaffApi({ fetch: (input, init) => fetch(input, init), token: (fresh) => staffSignIn.token(fresh) });
+        if (live) setState({ phase: 'ready', access, api });
+      })
+      .catch((error: unknown) => {
+        if (live) setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
+}

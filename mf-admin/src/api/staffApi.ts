@@ -1,0 +1,73 @@
+/**
+ * The checkout service's staff API (/api/checkout/staff/*, mf-checkout/server/staff/routes.ts) as
+ * the back office calls it: every request carries the signed-in staff member's Firebase ID token,
+ * and every change carries the Idempotency-Key of the action the person meant (see intentKeys.ts).
+ */
+import { messageOf, parseOrderDetail, parseOrderPage } from './parse.ts';
+import type { Action, OrderDetail, OrderPage, RefundLineRequest, Shipment } from './types.ts';
+
+export const STAFF_API = '/api/checkout/staff';
+
+/** The refusal or failure of a staff request: `status` 0 when the service could not be reached. */
+export class StaffApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'StaffApiError';
+    this.status = status;
+  }
+
+  /** The server said no for a reason that repeating the same request will not change. */
+  get refused(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+  }
+}
+
+/** The ID token; `fresh` asks Firebase for a new one (a role granted since the last one is then in it). */
+export type TokenSource = (fresh: boolean) => Promise<string>;
+
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface StaffApi {
+  listOrders(query: URLSearchParams): Promise<OrderPage>;
+  order(id: string): Promise<OrderDetail>;
+  act(orderId: string, action: Action, idempotencyKey: string, body?: Shipment | { lines?: RefundLineRequest[] }): Promise<{ status?: string }>;
+}
+
+const actionPath: Record<Action, string> = { pack: 'pack', ship: 'ship', deliver: 'deliver', cancel: 'cancel', refund: 'refunds' };
+
+export function createStaffApi(deps: { fetch: Fetch; token: TokenSource }): StaffApi {
+  async function send(path: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown }): Promise<unknown> {
+    const attempt = async (fresh: boolean) => {
+      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${await deps.token(fresh)}`, ...init.headers };
+      if (init.body !== undefined) headers['content-type'] = 'application/json';
+      try {
+        return await deps.fetch(`${STAFF_API}${path}`, {
+          method: init.method,
+          headers,
+          credentials: 'omit',
+          ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        });
+      } catch {
+        throw new StaffApiError(0, 'the shop could not be reached');
+      }
+    };
+    let response = await attempt(false);
+    // A token can expire between the page's check and this call: one fresh token, then the answer stands.
+    if (response.status === 401) response = await attempt(true);
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) throw new StaffApiError(response.status, messageOf(body) ?? `the shop answered ${response.status}`);
+    return body;
+  }
+
+  return {
+    listOrders: async (query) => parseOrderPage(await send(`/orders?${query.toString()}`, { method: 'GET' })),
+    order: async (id) => parseOrderDetail(await send(`/orders/${encodeURIComponent(id)}`, { method: 'GET' })),
+    act: async (orderId, action, idempotencyKey, body) =>
+      (await send(`/orders/${encodeURIComponent(orderId)}/${actionPath[action]}`, {
+        method: 'POST',
+        headers: { 'idempotency-key': idempotencyKey },
+        body: body ?? {},
+      })) as { status?: string },
+  };
+}
