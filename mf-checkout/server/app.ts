@@ -20,7 +20,7 @@ import { createWebhookVerifier } from './payments/webhooks.ts';
 import { createCatalogClient, type CatalogClient } from './pricing/catalogClient.ts';
 import { registerSessionRoutes } from './session/routes.ts';
 import { createSessions } from './session/sessions.ts';
-import { createStaffLifecycle } from './staff/lifecycle.ts';
+import { createStaffLifecycle, type StaffLifecycle } from './staff/lifecycle.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
 import type { IdTokenVerifier } from './session/identity.ts';
 import { createLocalAuthVerifier } from './session/localAuthVerifier.ts';
@@ -49,6 +49,8 @@ export interface CheckoutServer {
   /** Binds config.host:config.port, runs recovery once in the background, answers the base URL. */
   listen(): Promise<string>;
   recovery: Recovery;
+  /** The staff's order changes; recovery also finishes the refunds requests left undone. */
+  staff: StaffLifecycle;
   /** From now on /readyz answers 503: a load balancer stops sending new requests. */
   beginShutdown(): void;
   /** Stops taking requests, lets a running recovery pass finish, closes the storage it opened. */
@@ -128,7 +130,8 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     webhooks: config.stripe.webhookSecret ? createWebhookVerifier(intentStripe, config.stripe.webhookSecret) : null,
     limit: perMinute(config.rateLimits.checkoutPerMinute, 'checkout'),
   });
-  registerStaffRoutes(app, { repository, verifier, lifecycle: createStaffLifecycle({ repository, refunds, catalog, log, now }) });
+  const staff = createStaffLifecycle({ repository, refunds, catalog, log, now });
+  registerStaffRoutes(app, { repository, verifier, lifecycle: staff });
   registerCouponRoutes(app, { coupons, catalog, limit: perMinute(config.rateLimits.couponPerMinute, 'coupon') });
   registerHealthRoutes(app, { repository, stopping: () => stopping });
   registerSessionRoutes(app, {
@@ -139,12 +142,18 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   });
 
   let timer: NodeJS.Timeout | undefined;
-  const runRecovery = () =>
-    recovery.run().catch((error: unknown) => log.error({ err: error }, 'recovery run failed'));
+  let refundsPass: Promise<unknown> = Promise.resolve();
+  const runRecovery = () => {
+    // Refunds a request left unfinished for as long as an order may stay pending are finished here.
+    const cutoff = new Date(now().getTime() - config.recoveryAfterSeconds * 1000).toISOString();
+    refundsPass = refundsPass.then(() => staff.finishUnfinished(cutoff)).catch((error: unknown) => log.error({ err: error }, 'finishing refunds failed'));
+    return recovery.run().catch((error: unknown) => log.error({ err: error }, 'recovery run failed'));
+  };
 
   return {
     app,
     recovery,
+    staff,
     async listen() {
       const address = await app.listen({ port: config.port, host: config.host });
       void runRecovery();
@@ -162,6 +171,7 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
       if (timer) clearInterval(timer);
       await app.close();
       await recovery.idle();
+      await refundsPass;
       if (!deps.repository) await repository.close();
     },
   };

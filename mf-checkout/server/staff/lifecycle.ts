@@ -37,6 +37,12 @@ export interface StaffLifecycle {
   cancel(orderId: string, staff: StaffActor, requestKey: string): Promise<Answer>;
   /** Without lines: everything not refunded yet. */
   refund(orderId: string, staff: StaffActor, requestKey: string, lines: RequestedLine[] | undefined): Promise<Answer>;
+  /**
+   * Finishes what requests left undone (Stripe or the catalogue did not answer, the staff member
+   * did not retry): refunds pending and stock not back since before `cutoff`. Safe beside a live
+   * request: Stripe's idempotency key, the pending check and the catalogue's return id each let one win.
+   */
+  finishUnfinished(cutoff: string): Promise<{ finished: number; left: number }>;
 }
 
 const fingerprint = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
@@ -203,6 +209,23 @@ export function createStaffLifecycle(deps: {
           cancel: { from: CANCELLABLE, to: 'cancelled', type: 'cancelled', staff, requestKey, detail: { requestHash: hash }, at: at() },
         };
       });
+    },
+
+    async finishUnfinished(cutoff) {
+      let finished = 0;
+      let left = 0;
+      for (const refund of await repository.listUnfinishedRefundsBefore(cutoff)) {
+        const order = await repository.findById(refund.orderId);
+        if (!order) continue;
+        const answer = await settle(refund, order).catch((error: unknown) => {
+          deps.log.error({ orderId: refund.orderId, refundId: refund.id, err: error }, 'finishing a refund failed');
+          return null;
+        });
+        const stored = (await repository.listRefunds(refund.orderId)).find((candidate) => candidate.id === refund.id);
+        if (answer && stored && stored.status !== 'pending' && (stored.stockReturned || stored.status === 'failed')) finished++;
+        else left++;
+      }
+      return { finished, left };
     },
 
     async refund(orderId, staff, requestKey, lines) {

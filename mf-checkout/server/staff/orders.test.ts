@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { startLocalStripe, type LocalStripe } from '../../../tools/local-stripe/server.ts';
 import type { OrderLine } from '../orders/model.ts';
+import { PaymentUnavailableError } from '../payments/gateway.ts';
+import { createRefundGateway, type RefundGateway } from '../payments/refunds.ts';
 import { InvalidIdTokenError, type IdTokenVerifier } from '../session/identity.ts';
 import { staffRoleOf } from '../session/roles.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
@@ -34,6 +36,8 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
   let server: TestServer;
   let local: LocalStripe;
   let stripe: Stripe;
+  /** Stripe makes the next refund but its answer is lost on the way back (a timeout). */
+  let loseNextRefundAnswer = false;
 
   beforeAll(async () => {
     local = await startLocalStripe({ host: '127.0.0.1', port: 0, webhook: null });
@@ -46,9 +50,22 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
       catalog,
       stripeMockUrl: 'http://127.0.0.1:9',
       localStripe: { url: local.url, webhookSecret: 'whsec_unused' },
-      deps: { verifier },
+      deps: { verifier, refunds: losingAnswers(createRefundGateway({ intents: stripe, charges: stripe })) },
     });
   });
+
+  function losingAnswers(gateway: RefundGateway): RefundGateway {
+    return {
+      async refund(request) {
+        const answer = await gateway.refund(request);
+        if (loseNextRefundAnswer) {
+          loseNextRefundAnswer = false;
+          throw new PaymentUnavailableError('refunding: the answer timed out');
+        }
+        return answer;
+      },
+    };
+  }
 
   afterAll(async () => {
     await local?.close();
@@ -334,6 +351,64 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
     expect((await act(pending.order.id, 'refunds')).status).toBe(409);
     expect((await act(pending.order.id, 'pack')).status).toBe(409);
     expect((await act(randomUUID(), 'pack')).status).toBe(404);
+  });
+
+  test("Stripe's answer lost: the refund stays pending and holds its money, and the same request again finishes it once", async () => {
+    const order = await paidOrder({ lines: [{ product: TABLE, quantity: 2 }] });
+    const tables = catalog.stock(TABLE.id);
+    const key = randomUUID();
+    const body = { lines: [{ productId: '1', quantity: 1 }] };
+    loseNextRefundAnswer = true;
+    const first = await act(order.id, 'refunds', { key, body });
+    expect(first.status).toBe(503);
+    expect(first.body).toMatchObject({
+      message: expect.stringMatching(/^Stripe did not answer; send the same request again/),
+      refund: { status: 'pending', amountCents: 2000 },
+    });
+    expect(await stripeRefunds(order.paymentId)).toHaveLength(1);
+    expect(await detail(order.id)).toMatchObject({ refundedCents: 0, paymentRecord: { refunds: [{ status: 'pending', stockReturned: false }] } });
+    expect(catalog.stock(TABLE.id)).toBe(tables);
+    expect((await act(order.id, 'refunds', { body: { lines: [{ productId: '1', quantity: 2 }] } })).status).toBe(409);
+
+    const again = await act(order.id, 'refunds', { key, body });
+    expect(again.status).toBe(200);
+    expect(again.body.refund).toMatchObject({ id: first.body.refund.id, status: 'succeeded', amountCents: 2000 });
+    expect(await stripeRefunds(order.paymentId)).toHaveLength(1);
+    expect(catalog.stock(TABLE.id)).toBe(tables + 1);
+    expect(await detail(order.id)).toMatchObject({ refundedCents: 2000, payment: 'partially_refunded' });
+  });
+
+  test('what no request finished, recovery finishes: a refund Stripe did not answer, stock the catalogue did not take back', async () => {
+    const order = await paidOrder({
+      lines: [
+        { product: TABLE, quantity: 1 },
+        { product: LAMP, quantity: 1 },
+      ],
+    });
+    const [tables, lamps] = [catalog.stock(TABLE.id), catalog.stock(LAMP.id)];
+    loseNextRefundAnswer = true;
+    expect((await act(order.id, 'refunds', { body: { lines: [{ productId: '1', quantity: 1 }] } })).status).toBe(503);
+    catalog.failNext(/\/returns$/);
+    expect((await act(order.id, 'refunds', { body: { lines: [{ productId: '2', quantity: 1 }] } })).status).toBe(200);
+    const refundsOf = async () =>
+      (await detail(order.id)).paymentRecord.refunds.map((refund: { status: string; stockReturned: boolean }) => [refund.status, refund.stockReturned]);
+    expect(await refundsOf()).toEqual([
+      ['pending', false],
+      ['succeeded', false],
+    ]);
+    expect([catalog.stock(TABLE.id), catalog.stock(LAMP.id)]).toEqual([tables, lamps]);
+
+    // Only what is older than the cutoff: a refund a live request is still working on is left to it.
+    expect(await server.server.staff.finishUnfinished(new Date(Date.now() - 60_000).toISOString())).toEqual({ finished: 0, left: 0 });
+    expect(await server.server.staff.finishUnfinished(new Date(Date.now() + 1000).toISOString())).toEqual({ finished: 2, left: 0 });
+    expect(await refundsOf()).toEqual([
+      ['succeeded', true],
+      ['succeeded', true],
+    ]);
+    expect([catalog.stock(TABLE.id), catalog.stock(LAMP.id)]).toEqual([tables + 1, lamps + 1]);
+    expect(await stripeRefunds(order.paymentId)).toHaveLength(2);
+    expect(await detail(order.id)).toMatchObject({ status: 'refunded', refundedCents: 2500 });
+    expect(await server.server.staff.finishUnfinished(new Date(Date.now() + 1000).toISOString())).toEqual({ finished: 0, left: 0 });
   });
 
   test('a state-changing request without an Idempotency-Key is refused', async () => {

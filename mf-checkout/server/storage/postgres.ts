@@ -340,6 +340,14 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
       return refundsOf(pool, orderId);
     },
 
+    async listUnfinishedRefundsBefore(cutoff: string) {
+      const result = await query<RefundRow>(
+        `SELECT * FROM order_refunds WHERE (status = 'pending' OR (status = 'succeeded' AND NOT stock_returned)) AND updated_at < $1 ORDER BY updated_at`,
+        [cutoff],
+      );
+      return result.rows.map(toRefund);
+    },
+
     async close() {
       await pool.end();
     },

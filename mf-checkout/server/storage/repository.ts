@@ -143,6 +143,8 @@ export interface OrderRepository {
    */
   finishRefund(refundId: string, outcome: { stripeRefundId: string } | { failure: string }, at: string): Promise<OrderRefund>;
   markRefundStockReturned(refundId: string, at: string): Promise<void>;
+  /** Refunds left unfinished by a request that ended early: still pending at Stripe, or succeeded with the stock not back. */
+  listUnfinishedRefundsBefore(cutoff: string): Promise<OrderRefund[]>;
   listRefunds(orderId: string): Promise<OrderRefund[]>;
   close(): Promise<void>;
 }

@@ -344,6 +344,13 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
       return refundsOf(orderId);
     },
 
+    async listUnfinishedRefundsBefore(cutoff: string) {
+      const rows = db
+        .prepare(`SELECT * FROM order_refunds WHERE (status = 'pending' OR (status = 'succeeded' AND stock_returned = 0)) AND updated_at < ? ORDER BY updated_at`)
+        .all(cutoff) as unknown as RefundRow[];
+      return rows.map(toRefund);
+    },
+
     async close() {
       if (db.isOpen) db.close();
     },
