@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { LruCache } from '../cache.ts';
 import createError from 'http-errors';
+import { LRUCache } from 'lru-cache';
 import { bannerSvg } from './banners.ts';
 import { parseProductImage } from './paths.ts';
 import { productImageSvg } from './productImage.ts';
@@ -15,7 +15,7 @@ const IMAGE_HEADERS = {
 
 export function registerImageRoutes(app: FastifyInstance): void {
   // Drawing is cheap but not free; a listing page asks for the same few dozen images repeatedly.
-  const cache = new LruCache<string, string>(5000);
+  const cache = new LRUCache<string, string>({ max: 5000 });
 
   function serve(key: string, draw: () => string | null): string {
     let svg = cache.get(key);

@@ -1,4 +1,4 @@
-import { LruCache } from '../cache.ts';
+import { LRUCache } from 'lru-cache';
 import type { FacetCounts, ProductRepository } from '../storage/repository.ts';
 import { categoryName, COLORS, PRICE_RANGES, filterKey, type Facets, type ProductFilter } from './model.ts';
 
@@ -14,9 +14,7 @@ export function buildFacets(counts: FacetCounts, allCategories: Iterable<string>
   const slugs = [...new Set([...allCategories, ...counts.categories.keys()])].sort(bySlug);
   return {
     categories: slugs.map((slug) => ({ slug, name: categoryName(slug), count: counts.categories.get(slug) ?? 0 })),
-    brands: [...counts.brands]
-      .map(([name, count]) => ({ name, count }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    brands: [...counts.brands].map(([name, count]) => ({ name, count })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
     colors: COLORS.map(({ name, hex }) => ({ name, hex, count: counts.colors.get(name) ?? 0 })),
     priceRanges: PRICE_RANGES.map((range, i) => ({
       min: range.minCents / 100,
@@ -33,12 +31,13 @@ export function buildFacets(counts: FacetCounts, allCategories: Iterable<string>
  * requests for the same combination share one computation.
  */
 export class FacetService {
-  private readonly cache: LruCache<string, Promise<{ facets: Facets; json: string }>>;
+  private readonly cache: LRUCache<string, Promise<{ facets: Facets; json: string }>>;
   private readonly repository: ProductRepository;
 
   constructor(repository: ProductRepository, ttlMs: number) {
     this.repository = repository;
-    this.cache = new LruCache(1000, ttlMs);
+    // lru-cache reads a TTL of 0 as none, where ours means at once.
+    this.cache = new LRUCache({ max: 1000, ttl: Math.max(1, ttlMs) });
     // A product added, changed or deleted moves counts; stock changes do not (no facet counts stock).
     repository.onProductsChanged((_ids, kind) => {
       if (kind === 'data') this.cache.clear();

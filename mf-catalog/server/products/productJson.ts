@@ -1,7 +1,7 @@
 // Products as ready-made JSON. Serialising a product costs more than finding it, so each product's
 // public JSON is built once and kept, field by field, until that product changes.
 import { createHash } from 'node:crypto';
-import { LruCache } from '../cache.ts';
+import { LRUCache } from 'lru-cache';
 import type { ProductRepository } from '../storage/repository.ts';
 import { PRODUCT_FIELDS, type ProductField, type ProductRecord } from './model.ts';
 import { presentProduct } from './present.ts';
@@ -64,7 +64,7 @@ const MAX_FILL_PER_READ = 250;
 export class ProductJsonCache {
   private readonly repository: ProductRepository;
   private readonly imageBase: string;
-  private readonly entries: LruCache<number, ProductJson>;
+  private readonly entries: LRUCache<number, ProductJson>;
   private readonly enabled: boolean;
   /** Bumped by every change: a read that started before a change must not store what it read. */
   private generation = 0;
@@ -75,7 +75,8 @@ export class ProductJsonCache {
     this.repository = repository;
     this.imageBase = imageBase;
     this.enabled = options.maxEntries > 0;
-    this.entries = new LruCache(Math.max(1, options.maxEntries), options.ttlMs);
+    // lru-cache reads a TTL of 0 as none, where ours means at once.
+    this.entries = new LRUCache({ max: Math.max(1, options.maxEntries), ttl: Math.max(1, options.ttlMs) });
     repository.onProductsChanged((ids) => this.invalidate(ids));
   }
 

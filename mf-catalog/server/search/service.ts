@@ -1,6 +1,6 @@
 // The catalogue's word search: the index built from the database at start, kept current by the
 // store's change notices, answering the shop's search requests (match=words).
-import { LruCache } from '../cache.ts';
+import { LRUCache } from 'lru-cache';
 import { filterKey, pageKey, type ListQuery } from '../products/model.ts';
 import type { FacetCounts, ProductRepository } from '../storage/repository.ts';
 import { ByteCache } from './byteCache.ts';
@@ -77,7 +77,7 @@ export class SearchService {
   /** Products changed while a rebuild read the catalogue: applied again to the rebuilt index. */
   private changedDuringRebuild = new Set<number>();
   private documentsAtBuild: number;
-  private readonly answers = new LruCache<string, WordSearchAnswer>(5000);
+  private readonly answers = new LRUCache<string, WordSearchAnswer>({ max: 5000 });
   private readonly wordCache = new ByteCache<Scored>(WORD_CACHE_BYTES);
   private readonly matchCache = new ByteCache<Scored>(QUERY_CACHE_BYTES);
   private readonly orderCache = new ByteCache<Int32Array>(QUERY_CACHE_BYTES);

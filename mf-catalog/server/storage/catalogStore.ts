@@ -1,6 +1,6 @@
 // The catalogue store: caching, listing, counting and stock reservations, written once above a thin
 // per-engine driver (sqlite.ts, postgres.ts) that only knows how to run SQL and load data in bulk.
-import { LruCache } from '../cache.ts';
+import { LRUCache } from 'lru-cache';
 import { filterKey, type ListQuery, type ProductFilter, type ProductRecord, type SortKey } from '../products/model.ts';
 import { CubeKeeper, type CubeRow } from './facetCube.ts';
 import type {
@@ -132,12 +132,12 @@ export class SqlCatalogStore implements CatalogStore {
   private readonly driver: SqlDriver;
   private readonly dialect: Dialect;
   /** Counts per filter and bound: counting a large share of a big catalogue costs more than the page itself. */
-  private readonly counts: LruCache<string, Count>;
+  private readonly counts: LRUCache<string, Count>;
   /**
    * Windows of page ids per listing, kept as long as totals. No listing filters or sorts by stock, so
    * stock changes leave them valid; every write of product data clears them with the totals.
    */
-  private readonly windows: LruCache<string, number[]>;
+  private readonly windows: LRUCache<string, number[]>;
   /** Reads in flight, so a burst of requests for one new listing or search term costs one query. */
   private readonly pending = new Map<string, Promise<unknown>>();
   private readonly changes = new ChangeListeners();
@@ -152,8 +152,9 @@ export class SqlCatalogStore implements CatalogStore {
   private constructor(driver: SqlDriver, countCacheTtlMs: number) {
     this.driver = driver;
     this.dialect = driver.dialect;
-    this.counts = new LruCache(5000, countCacheTtlMs);
-    this.windows = new LruCache(20_000, countCacheTtlMs);
+    // lru-cache reads a TTL of 0 as none; COUNT_CACHE_TTL_MS=0 means keep counts a millisecond at most.
+    this.counts = new LRUCache({ max: 5000, ttl: Math.max(1, countCacheTtlMs) });
+    this.windows = new LRUCache({ max: 20_000, ttl: Math.max(1, countCacheTtlMs) });
     this.cube = new CubeKeeper(() => driver.cubeRows(), countCacheTtlMs);
   }
 
