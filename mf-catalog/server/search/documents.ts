@@ -92,7 +92,10 @@ export class Documents {
     if (doc >= this.titleStart.length - this.pendingTitles.length) return this.pendingTitles[doc - (this.titleStart.length - this.pendingTitles.length)]!;
     const chunk = Math.floor(doc / TITLES_PER_CHUNK);
     const first = chunk * TITLES_PER_CHUNK;
-    const end = doc + 1 < first + TITLES_PER_CHUNK && doc + 1 < this.titleStart.length - this.pendingTitles.length ? this.titleStart[doc + 1]! : this.titleChunks[chunk]!.length;
+    const end =
+      doc + 1 < first + TITLES_PER_CHUNK && doc + 1 < this.titleStart.length - this.pendingTitles.length
+        ? this.titleStart[doc + 1]!
+        : this.titleChunks[chunk]!.length;
     return this.titleChunks[chunk]!.slice(this.titleStart[doc]!, end);
   }
 

@@ -86,7 +86,9 @@ function comparator(documents: Documents, matches: Scored, { sortBy, order }: Se
       return sign * (x < y ? -1 : x > y ? 1 : ids[docs[a]!]! - ids[docs[b]!]!);
     };
   }
-  const column = { id: ids, price: documents.priceCents, rating: documents.rating, createdAt: documents.createdMs, discountPercentage: documents.discount }[sortBy];
+  const column = { id: ids, price: documents.priceCents, rating: documents.rating, createdAt: documents.createdMs, discountPercentage: documents.discount }[
+    sortBy
+  ];
   return (a, b) => sign * (column[docs[a]!]! - column[docs[b]!]! || ids[docs[a]!]! - ids[docs[b]!]!);
 }
 
@@ -131,7 +133,7 @@ export function firstInOrder(documents: Documents, matches: Scored, kept: Int32A
       for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
     } else if (count > 0 && compare(position, heap[0]!) < 0) {
       heap[0] = position;
-      for (let i = 0; ; ) {
+      for (let i = 0; ;) {
         const left = 2 * i + 1;
         const right = left + 1;
         let top = i;

@@ -81,7 +81,9 @@ describe.each(BACKENDS)('the query set on %s', (backend) => {
     }
     answers.set(backend, answered);
     const precision = sum / queries.length;
-    console.log(`query set on ${backend}: precision at ${RANKED} ${precision.toFixed(3)} over ${queries.length} queries${misses.length ? `; below 1:\n${misses.join('\n')}` : ''}`);
+    console.log(
+      `query set on ${backend}: precision at ${RANKED} ${precision.toFixed(3)} over ${queries.length} queries${misses.length ? `; below 1:\n${misses.join('\n')}` : ''}`,
+    );
     expect(precision).toBeGreaterThanOrEqual(querySet.precisionAt5Floor);
   });
 });

@@ -31,7 +31,10 @@ export interface ReadOptions {
 
 function mostUsed(vocabulary: Vocabulary, ids: readonly number[]): number {
   return ids.reduce((best, id) =>
-    vocabulary.frequency[id]! > vocabulary.frequency[best]! || (vocabulary.frequency[id] === vocabulary.frequency[best] && vocabulary.compareWords(id, best) < 0) ? id : best,
+    vocabulary.frequency[id]! > vocabulary.frequency[best]! ||
+    (vocabulary.frequency[id] === vocabulary.frequency[best] && vocabulary.compareWords(id, best) < 0)
+      ? id
+      : best,
   );
 }
 

@@ -51,7 +51,7 @@ export interface WordSearchAnswer {
 
 /** The whole catalogue in pages, in id order; stops early once `stopped()` (the service is closing). */
 async function* catalogue(repository: ProductRepository, stopped: () => boolean): AsyncGenerator<Awaited<ReturnType<ProductRepository['scanProducts']>>> {
-  for (let after = 0; !stopped(); ) {
+  for (let after = 0; !stopped();) {
     const page = await repository.scanProducts(after, BUILD_PAGE);
     if (page.length === 0) return;
     yield page;
@@ -210,11 +210,13 @@ export class SearchService {
 
   /** Applies the changes of these products after those already queued; a failure rebuilds the whole index instead. */
   private enqueue(ids: readonly number[]): void {
-    this.updates = this.updates.then(() => this.refresh(ids)).catch((error: unknown) => {
-      if (this.closed) return;
-      console.error(`catalog: search index update failed, rebuilding: ${error instanceof Error ? error.message : String(error)}`);
-      this.rebuild();
-    });
+    this.updates = this.updates
+      .then(() => this.refresh(ids))
+      .catch((error: unknown) => {
+        if (this.closed) return;
+        console.error(`catalog: search index update failed, rebuilding: ${error instanceof Error ? error.message : String(error)}`);
+        this.rebuild();
+      });
   }
 
   /** Reads the changed products again and indexes them as they are now (gone ones leave the index). */

@@ -5,7 +5,8 @@ import { stemmer as russianStem } from '@orama/stemmers/russian';
 /** Letters and digits; hyphens, apostrophes and punctuation separate words ("T-Shirt" is "t" and "shirt"). */
 const WORD = /[\p{L}\p{N}]+/gu;
 const CYRILLIC = /[\u0400-\u04ff]/;
-const ASCII = /^[\x00-\x7f]*$/;
+/** A character beyond ASCII. */
+const NON_ASCII = /[^\p{ASCII}]/u;
 const ASCII_WORD = /[a-z0-9]+/g;
 /** Combining marks left by NFKD (accents): "café" and "cafe" are one word, "й" keeps its breve below. */
 const ACCENTS = /[\u0300-\u0305\u0307-\u036f]/g;
@@ -16,7 +17,7 @@ const ACCENTS = /[\u0300-\u0305\u0307-\u036f]/g;
  */
 export function words(text: string): string[] {
   // Most catalogue text is plain ASCII, which needs no normalising: the fast path (a fifth of the time).
-  if (ASCII.test(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
+  if (!NON_ASCII.test(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
   const folded = text.normalize('NFKD').replace(ACCENTS, '').normalize('NFC').toLowerCase().replace(/ё/g, 'е');
   return folded.match(WORD) ?? [];
 }

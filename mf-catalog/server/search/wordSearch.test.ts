@@ -129,7 +129,7 @@ describe.each(BACKENDS)('word search on %s', (backend: Backend) => {
 });
 
 describe.each(BACKENDS)('word search with two instances on one %s database', (backend: Backend) => {
-  it("finds what the other instance wrote once its change notice arrives", async () => {
+  it('finds what the other instance wrote once its change notice arrives', async () => {
     const storage = testStorage(backend);
     const a = await startTestServer(backend, { CATALOG_ADMIN_TOKEN: ADMIN_TOKEN }, storage);
     const b = await startTestServer(backend, { CATALOG_ADMIN_TOKEN: ADMIN_TOKEN }, storage);
