@@ -69,6 +69,17 @@ async function expectUsable(repository: OrderRepository): Promise<void> {
   expect(await repository.markPaid(PENDING, 'ch_after_upgrade', at())).toBe(true);
   expect(await repository.findById(PENDING)).toMatchObject({ status: 'paid', paymentId: 'ch_after_upgrade', coupon: 'WELCOME5', lines: [{ title: 'Ceramic Kettle' }] });
   expect((await repository.listEvents(PENDING)).map((event) => [event.type, event.fromStatus, event.toStatus, event.actor])).toEqual([['payment_succeeded', 'pending', 'paid', 'tok_visa']]);
+
+  // The staff's side (0003) on the old release's orders: the list finds them, and they move on.
+  const listed = await repository.listForStaff({ limit: 10 });
+  const numbers = listed.map((listedOrder) => listedOrder.number);
+  expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+  expect(numbers).toEqual(expect.arrayContaining([1006, 1005, 1003, 1002, 1001]));
+  expect(listed.every((listedOrder) => listedOrder.refundedCents === 0)).toBe(true);
+  expect((await repository.listForStaff({ number: 1001, limit: 10 })).map((listedOrder) => listedOrder.id)).toEqual([PAID]);
+  const staff = { uid: 'staff-1', email: 'staff@example.com' };
+  const packed = await repository.moveStatus(PAID, { from: ['paid'], to: 'packed', type: 'packed', staff, requestKey: 'after-upgrade-pack', detail: {}, at: at() });
+  expect(packed).toMatchObject({ fromStatus: 'paid', toStatus: 'packed', actor: 'staff:staff-1', requestKey: 'after-upgrade-pack' });
 }
 
 describe('orders: upgrade from the previous release on SQLite', () => {
