@@ -244,6 +244,28 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
     expect((await storage.repository.listEvents(order.id)).filter((event) => event.type === 'packed')).toHaveLength(1);
   });
 
+  test('shipping and cancelling a packed order at once: one wins, and the loser leaves no trace (no refund, no shipment)', async () => {
+    for (let round = 0; round < 4; round++) {
+      const order = await paidOrder({ lines: [{ product: LAMP, quantity: 1 }] });
+      await act(order.id, 'pack', { as: STAFF });
+      const [shipped, cancelled] = await Promise.all([
+        act(order.id, 'ship', { as: STAFF, body: { carrier: 'dhl', trackingNumber: 'JD014600003' } }),
+        act(order.id, 'cancel'),
+      ]);
+      expect([shipped.status, cancelled.status].sort()).toEqual([200, 409]);
+      const page = await detail(order.id);
+      const refunds = await stripeRefunds(order.paymentId);
+      if (shipped.status === 200) {
+        expect(page).toMatchObject({ status: 'shipped', refundedCents: 0, paymentRecord: { refunds: [] } });
+        expect(refunds).toHaveLength(0);
+      } else {
+        expect(page).toMatchObject({ status: 'cancelled', refundedCents: 500 });
+        expect(refunds).toHaveLength(1);
+        expect(page.timeline.map((event: { type: string }) => event.type)).not.toContain('shipped');
+      }
+    }
+  });
+
   test('a refund per line goes through Stripe, returns its stock once, and never exceeds what was bought', async () => {
     const order = await paidOrder({
       lines: [
