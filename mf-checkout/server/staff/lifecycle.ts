@@ -132,6 +132,9 @@ export function createStaffLifecycle(deps: {
   }
 
   async function runRefund(orderId: string, requestKey: string, hash: string, plan: (order: Order, refunds: OrderRefund[]) => RefundPlan): Promise<Answer> {
+    // A key is one request, whichever table keeps it: a status move's key cannot start a refund.
+    const moveWithKey = await repository.findEventByRequestKey(orderId, requestKey);
+    if (moveWithKey && moveWithKey.detail.requestHash !== hash) throw keyReused();
     const start = await repository.beginRefund(orderId, requestKey, plan, at());
     switch (start.kind) {
       case 'not_found':
@@ -169,6 +172,7 @@ export function createStaffLifecycle(deps: {
       const hash = fingerprint({ move, shipment: shipment ?? null });
       const earlier = await repository.findEventByRequestKey(orderId, requestKey);
       if (earlier) return repeated(earlier, type, hash);
+      if ((await repository.listRefunds(orderId)).some((refund) => refund.requestKey === requestKey)) throw keyReused();
       const order = await orderOr404(orderId);
       const event = await repository.moveStatus(orderId, {
         from: rule.from,

@@ -203,6 +203,7 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
     expect(await act(order.id, 'pack', { as: STAFF, key: packKey })).toMatchObject({ status: 200, body: packed.body });
     // The same key for another request is a client's mistake, said so.
     expect((await act(order.id, 'deliver', { as: STAFF, key: packKey })).status).toBe(422);
+    expect((await act(order.id, 'refunds', { key: packKey })).status).toBe(422);
 
     const invalid = await act(order.id, 'ship', { as: STAFF, body: { carrier: 'pigeon', trackingNumber: 'x' } });
     expect(invalid.status).toBe(400);
@@ -293,6 +294,7 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
 
     // The second click on the same refund.
     expect(await act(order.id, 'refunds', { key, body: { lines: [{ productId: '1', quantity: 1 }] } })).toMatchObject({ status: 200, body: first.body });
+    expect((await act(order.id, 'pack', { key })).status).toBe(422);
     expect(await stripeRefunds(order.paymentId)).toHaveLength(1);
     expect(catalog.stock(TABLE.id)).toBe(tables + 1);
 
