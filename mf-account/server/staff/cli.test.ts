@@ -85,11 +85,16 @@ test.each([
   [['grant', 'shopper@example.com'], /^--role must be staff or admin/],
   [['promote', 'shopper@example.com'], /^usage: npm run staff -- grant/],
   [[], /^usage: npm run staff -- grant/],
+  [['grant', 'shopper@example.com', '--rol', 'admin'], /^Unknown option '--rol'.*\nusage: npm run staff -- grant/s],
 ])('%j is refused with one reason and exit code 1', async (args, reason) => {
   const answer = await staff(...args);
   expect(answer.code).toBe(1);
   expect(answer.stderr).toMatch(reason);
   expect(answer.stdout).toBe('');
+});
+
+test('--help prints the usage', async () => {
+  expect(await staff('--help')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^usage: npm run staff -- grant <email> --role staff\|admin/) });
 });
 
 test('the local Auth service not running is said so', async () => {

@@ -27,7 +27,14 @@ export function targetFrom(env: NodeJS.ProcessEnv): Target {
 }
 
 async function run(argv: string[]): Promise<string[]> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { role: { type: 'string' } } });
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { role: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${usage}`);
+  }
+  const { positionals, values } = parsed;
+  if (values.help) return [usage];
   const [command, email, ...extra] = positionals;
   if (extra.length > 0) throw new Error(usage);
   const target = targetFrom(process.env);
