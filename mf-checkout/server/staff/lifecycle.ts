@@ -80,7 +80,7 @@ export function createStaffLifecycle(deps: {
     return order;
   }
 
-  /** Puts the refunded lines back into stock; the catalogue being away leaves it for the same request again. */
+  /** Puts the refunded lines back into stock; the catalogue being away leaves it to the same request again or to recovery. */
   async function returnStock(refund: OrderRefund): Promise<void> {
     if (refund.stockReturned || refund.status !== 'succeeded') return;
     const lines = refund.lines.filter((line) => line.quantity > 0).map((line) => ({ productId: Number(line.productId), quantity: line.quantity }));
@@ -121,12 +121,8 @@ export function createStaffLifecycle(deps: {
       }
     }
     await returnStock(current);
-    const order2 = await repository.findById(refund.orderId);
     if (current.status === 'failed') {
-      return {
-        status: 409,
-        body: { message: `Stripe refused the refund: ${current.failureMessage}`, orderId: refund.orderId, status: order2?.status, refund: refundView(current) },
-      };
+      return { status: 409, body: { message: `Stripe refused the refund: ${current.failureMessage}`, orderId: refund.orderId, refund: refundView(current) } };
     }
     return { status: 200, body: { orderId: refund.orderId, refund: refundView(current) } };
   }
