@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { startLocalStripe, type LocalStripe } from '../../../tools/local-stripe/server.ts';
 import type { OrderLine } from '../orders/model.ts';
 import { PaymentUnavailableError } from '../payments/gateway.ts';
-import { createRefundGateway, type RefundGateway } from '../payments/refunds.ts';
+import { createRefundGateway, RefundRefusedError, type RefundGateway } from '../payments/refunds.ts';
 import { InvalidIdTokenError, type IdTokenVerifier } from '../session/identity.ts';
 import { staffRoleOf } from '../session/roles.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
@@ -38,6 +38,8 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
   let stripe: Stripe;
   /** Stripe makes the next refund but its answer is lost on the way back (a timeout). */
   let loseNextRefundAnswer = false;
+  /** Stripe refuses the next refund (say, the payment was refunded from Stripe's dashboard). */
+  let refuseNextRefund = false;
 
   beforeAll(async () => {
     local = await startLocalStripe({ host: '127.0.0.1', port: 0, webhook: null });
@@ -57,6 +59,10 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
   function losingAnswers(gateway: RefundGateway): RefundGateway {
     return {
       async refund(request) {
+        if (refuseNextRefund) {
+          refuseNextRefund = false;
+          throw new RefundRefusedError('Charge has already been refunded.');
+        }
         const answer = await gateway.refund(request);
         if (loseNextRefundAnswer) {
           loseNextRefundAnswer = false;
@@ -400,6 +406,25 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
     expect(await stripeRefunds(order.paymentId)).toHaveLength(1);
     expect(catalog.stock(TABLE.id)).toBe(tables + 1);
     expect(await detail(order.id)).toMatchObject({ refundedCents: 2000, payment: 'partially_refunded' });
+  });
+
+  test('a refund Stripe refuses is recorded as failed, answered the same when repeated, and frees its money', async () => {
+    const order = await paidOrder({ lines: [{ product: LAMP, quantity: 2 }] });
+    const lamps = catalog.stock(LAMP.id);
+    const key = randomUUID();
+    refuseNextRefund = true;
+    const refused = await act(order.id, 'refunds', { key });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      message: 'Stripe refused the refund: Charge has already been refunded.',
+      refund: { status: 'failed', amountCents: 1000 },
+    });
+    expect(await act(order.id, 'refunds', { key })).toMatchObject({ status: 409, body: refused.body });
+    expect(catalog.stock(LAMP.id)).toBe(lamps);
+    const page = await detail(order.id);
+    expect(page).toMatchObject({ status: 'paid', refundedCents: 0 });
+    expect(page.timeline.map((event: { type: string }) => event.type)).toEqual(['payment_succeeded', 'refund_failed']);
+    expect((await act(order.id, 'refunds')).body.refund).toMatchObject({ status: 'succeeded', amountCents: 1000 });
   });
 
   test('what no request finished, recovery finishes: a refund Stripe did not answer, stock the catalogue did not take back', async () => {
