@@ -83,6 +83,11 @@ export function createStaffLifecycle(deps: {
   /** Puts the refunded lines back into stock; the catalogue being away leaves it to the same request again or to recovery. */
   async function returnStock(refund: OrderRefund): Promise<void> {
     if (refund.stockReturned || refund.status !== 'succeeded') return;
+    // Until the order's reservation is committed the catalogue has nothing to take back: recovery commits it first.
+    if (!(await repository.findById(refund.orderId))?.stockSettled) {
+      deps.log.warn({ orderId: refund.orderId, refundId: refund.id }, "stock return deferred: the order's stock is not settled yet");
+      return;
+    }
     const lines = refund.lines.filter((line) => line.quantity > 0).map((line) => ({ productId: Number(line.productId), quantity: line.quantity }));
     try {
       if (lines.length > 0) await deps.catalog.returnStock(refund.orderId, refund.id, lines);

@@ -87,6 +87,8 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
     uid?: string;
     createdAt?: string;
     coupon?: boolean;
+    /** Paid, but its reservation not committed yet (the catalogue was away when it was paid). */
+    unsettled?: boolean;
   }) {
     const id = randomUUID();
     const createdAt = options.createdAt ?? new Date().toISOString();
@@ -118,7 +120,7 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
       headers: { 'content-type': 'application/json', 'x-internal-token': catalog.token },
       body: JSON.stringify({ orderId: id, lines: options.lines.map(({ product, quantity }) => ({ productId: product.id, quantity })) }),
     });
-    await fetch(`${catalog.url}/stock/reservations/${id}/commit`, { method: 'POST', headers: { 'x-internal-token': catalog.token } });
+    if (!options.unsettled) await fetch(`${catalog.url}/stock/reservations/${id}/commit`, { method: 'POST', headers: { 'x-internal-token': catalog.token } });
     const intent = await stripe.paymentIntents.create({
       amount: subtotalCents - discountCents,
       currency: 'usd',
@@ -128,7 +130,7 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
     });
     expect(intent.status).toBe('succeeded');
     await repository.markPaid(id, intent.id, createdAt);
-    await repository.markStockSettled(id, createdAt);
+    if (!options.unsettled) await repository.markStockSettled(id, createdAt);
     return { id, number: (await repository.findById(id))!.number, paymentId: intent.id, totalCents: subtotalCents - discountCents };
   }
 
@@ -458,6 +460,21 @@ describe.each(['sqlite', 'postgres'] as Backend[])('staff orders on %s', (backen
     expect(await stripeRefunds(order.paymentId)).toHaveLength(2);
     expect(await detail(order.id)).toMatchObject({ status: 'refunded', refundedCents: 2500 });
     expect(await server.server.staff.finishUnfinished(new Date(Date.now() + 1000).toISOString())).toEqual({ finished: 0, left: 0 });
+  });
+
+  test("refunded before the order's stock was committed (the catalogue was away at payment): the units go back once it is", async () => {
+    const order = await paidOrder({ lines: [{ product: TABLE, quantity: 2 }], unsettled: true });
+    const tables = catalog.stock(TABLE.id);
+    expect((await act(order.id, 'refunds', { body: { lines: [{ productId: '1', quantity: 1 }] } })).body.refund.status).toBe('succeeded');
+    expect((await detail(order.id)).paymentRecord.refunds[0].stockReturned).toBe(false);
+    expect(catalog.stock(TABLE.id)).toBe(tables);
+
+    // The checkout's recovery settles the order's stock (commits its reservation); then the refund's units go back.
+    await fetch(`${catalog.url}/stock/reservations/${order.id}/commit`, { method: 'POST', headers: { 'x-internal-token': catalog.token } });
+    await storage.repository.markStockSettled(order.id, new Date().toISOString());
+    expect(await server.server.staff.finishUnfinished(new Date(Date.now() + 1000).toISOString())).toEqual({ finished: 1, left: 0 });
+    expect(catalog.stock(TABLE.id)).toBe(tables + 1);
+    expect((await detail(order.id)).paymentRecord.refunds[0].stockReturned).toBe(true);
   });
 
   test('a state-changing request without an Idempotency-Key is refused', async () => {
