@@ -37,12 +37,12 @@ const yamlFiles = (dir: string) =>
 
 function manifestsIn(dir: string): { file: string; manifest: Manifest }[] {
   return yamlFiles(dir).flatMap((file) =>
-      parseAllDocuments(readFileSync(file, 'utf8')).map((document) => {
-        const name = path.basename(file);
-        if (document.errors.length > 0) throw new Error(`${name}: ${document.errors[0]!.message}`);
-        return { file: name, manifest: document.toJS() as Manifest };
-      }),
-    );
+    parseAllDocuments(readFileSync(file, 'utf8')).map((document) => {
+      const name = path.basename(file);
+      if (document.errors.length > 0) throw new Error(`${name}: ${document.errors[0]!.message}`);
+      return { file: name, manifest: document.toJS() as Manifest };
+    }),
+  );
 }
 
 const applied = manifestsIn(path.join(deployDir, 'kubernetes'));
@@ -61,7 +61,10 @@ type Container = {
 type DeploymentShape = Manifest & {
   spec: {
     selector: { matchLabels: Record<string, string> };
-    template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[]; volumes?: { name: string; persistentVolumeClaim?: { claimName: string } }[] } };
+    template: {
+      metadata: { labels: Record<string, string> };
+      spec: { containers: Container[]; volumes?: { name: string; persistentVolumeClaim?: { claimName: string } }[] };
+    };
   };
 };
 const deployment = (name: ServiceName) => ofKind<DeploymentShape>('Deployment').find((d) => d.metadata.name === name)!;
@@ -83,7 +86,11 @@ const productionEnvironment = {
 };
 const production = readCompose([path.join(deployDir, 'compose.yaml')], productionEnvironment);
 const local = readCompose([path.join(deployDir, 'compose.yaml'), path.join(deployDir, 'compose.local.yaml')], readEnvFile(path.join(deployDir, 'local.env')));
-const imageName = (image: string) => image.replace(/:[^:/]+$/, '').split('/').pop();
+const imageName = (image: string) =>
+  image
+    .replace(/:[^:/]+$/, '')
+    .split('/')
+    .pop();
 
 const loaders: Record<ServiceName, { variables: readonly string[]; load: (env: Record<string, string>) => unknown }> = {
   gateway: { variables: gatewayConfig.variableNames, load: (env) => gatewayConfig.loadGatewayConfig(env, repoRoot) },
@@ -95,7 +102,12 @@ describe('the Kubernetes manifests', () => {
   it('are valid against the Kubernetes schemas (kubernetes-models), every object of every file', () => {
     const files = ['', 'examples', 'jobs'].flatMap((dir) => yamlFiles(path.join(deployDir, 'kubernetes', dir)));
     const validator = path.join(deployDir, 'testing', 'validateManifests.ts');
-    const results = JSON.parse(execFileSync(process.execPath, [validator, ...files], { encoding: 'utf8' })) as { file: string; kind: string; name: string; problem: string | null }[];
+    const results = JSON.parse(execFileSync(process.execPath, [validator, ...files], { encoding: 'utf8' })) as {
+      file: string;
+      kind: string;
+      name: string;
+      problem: string | null;
+    }[];
     expect(results).toHaveLength(applied.length + examples.length + jobs.length);
     expect(results.filter((result) => result.problem !== null)).toEqual([]);
   });
@@ -104,7 +116,9 @@ describe('the Kubernetes manifests', () => {
     const broken = path.join(os.tmpdir(), `broken-${process.pid}.yaml`);
     writeFileSync(broken, readFileSync(path.join(deployDir, 'kubernetes', 'checkout.yaml'), 'utf8').replace('replicas: 2', 'replicas: two'));
     try {
-      const results = JSON.parse(execFileSync(process.execPath, [path.join(deployDir, 'testing', 'validateManifests.ts'), broken], { encoding: 'utf8' })) as { problem: string | null }[];
+      const results = JSON.parse(execFileSync(process.execPath, [path.join(deployDir, 'testing', 'validateManifests.ts'), broken], { encoding: 'utf8' })) as {
+        problem: string | null;
+      }[];
       expect(results[0]!.problem).toMatch(/replicas must be integer/);
     } finally {
       rmSync(broken, { force: true });
@@ -117,12 +131,18 @@ describe('the Kubernetes manifests', () => {
       expect(d.spec.template.metadata.labels).toMatchObject(d.spec.selector.matchLabels);
       expect(container(name).livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
       expect(container(name).readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
-      const pdb = ofKind<Manifest & { spec: { selector: { matchLabels: Record<string, string> } } }>('PodDisruptionBudget').find((p) => p.metadata.name === name);
+      const pdb = ofKind<Manifest & { spec: { selector: { matchLabels: Record<string, string> } } }>('PodDisruptionBudget').find(
+        (p) => p.metadata.name === name,
+      );
       expect(pdb?.spec.selector.matchLabels).toEqual(d.spec.selector.matchLabels);
-      const hpa = ofKind<Manifest & { spec: { scaleTargetRef: { kind: string; name: string }; minReplicas: number } }>('HorizontalPodAutoscaler').find((h) => h.metadata.name === name);
+      const hpa = ofKind<Manifest & { spec: { scaleTargetRef: { kind: string; name: string }; minReplicas: number } }>('HorizontalPodAutoscaler').find(
+        (h) => h.metadata.name === name,
+      );
       expect(hpa?.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name });
       expect(hpa?.spec.minReplicas).toBeGreaterThanOrEqual(2);
-      const service = ofKind<Manifest & { spec: { selector: Record<string, string>; ports: { targetPort: string }[] } }>('Service').find((s) => s.metadata.name === name);
+      const service = ofKind<Manifest & { spec: { selector: Record<string, string>; ports: { targetPort: string }[] } }>('Service').find(
+        (s) => s.metadata.name === name,
+      );
       expect(service?.spec.selector).toEqual(d.spec.selector.matchLabels);
       expect(container(name).ports.map((port) => port.name)).toContain(service?.spec.ports[0]?.targetPort);
     }
@@ -187,7 +207,11 @@ describe('the compose topology and the Kubernetes manifests', () => {
     for (const [, instance] of instances) {
       expect(imageName(instance.image!)).toBe(imageName(container(name).image));
       expect(instance.environment.PORT).toBe(String(container(name).ports[0]!.containerPort));
-      expect(Object.keys(instance.environment).sort()).toEqual(container(name).env.map((variable) => variable.name).sort());
+      expect(Object.keys(instance.environment).sort()).toEqual(
+        container(name)
+          .env.map((variable) => variable.name)
+          .sort(),
+      );
     }
   });
 
@@ -208,7 +232,12 @@ describe('the compose topology and the Kubernetes manifests', () => {
 
   it('builds each image from a target of deploy/Containerfile that exposes its port and checks /healthz', () => {
     const containerfile = readFileSync(path.join(deployDir, 'Containerfile'), 'utf8');
-    const stages = Object.fromEntries(containerfile.split(/^FROM /m).slice(1).map((stage) => [stage.match(/ AS ([\w-]+)/)?.[1], stage]));
+    const stages = Object.fromEntries(
+      containerfile
+        .split(/^FROM /m)
+        .slice(1)
+        .map((stage) => [stage.match(/ AS ([\w-]+)/)?.[1], stage]),
+    );
     const composeFiles = [production, local];
     for (const compose of composeFiles) {
       for (const [service, definition] of Object.entries(compose.services)) {

@@ -34,7 +34,13 @@ for (const language of ['en', 'ru'] as const) {
         await settled(page);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+        const summary = results.violations.map(
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')})`,
+        );
         expect(summary).toEqual([]);
       });
     }

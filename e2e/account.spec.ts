@@ -335,7 +335,16 @@ test.describe('signed-in shopper', () => {
         token: { id: 'tok_visa' },
         email,
         lines: [{ id: product!.id, qun: 1 }],
-        billing: { firstName: 'Ivo', lastName: 'Lee', country: 'United States', street: '12 Market Street', city: 'Springfield', postCode: '62701', phone: '+1 555 0100', email },
+        billing: {
+          firstName: 'Ivo',
+          lastName: 'Lee',
+          country: 'United States',
+          street: '12 Market Street',
+          city: 'Springfield',
+          postCode: '62701',
+          phone: '+1 555 0100',
+          email,
+        },
         idempotencyKey: randomUUID(),
       },
     });
@@ -433,7 +442,9 @@ test.describe('resilience and reach', () => {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
       await expect(main(page)).toBeVisible();
-      await main(page).getByRole('button', { name: path === '/login' ? 'Log in' : 'Create account' }).click();
+      await main(page)
+        .getByRole('button', { name: path === '/login' ? 'Log in' : 'Create account' })
+        .click();
       const results = await new AxeBuilder({ page }).include('main').analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });

@@ -15,7 +15,11 @@ test('adding from the listing and from a product page fills the badge, the mini-
   const badge = header.getByTestId('cart-badge');
   await page.goto('/shop');
   await expect(badge).toHaveCount(0);
-  await page.locator('main [data-remote="catalog"] article').nth(listed).getByRole('button', { name: /Add to Cart/ }).click();
+  await page
+    .locator('main [data-remote="catalog"] article')
+    .nth(listed)
+    .getByRole('button', { name: /Add to Cart/ })
+    .click();
   await expect(badge).toHaveText('1');
 
   await page.goto(`/shop/${other!.id}`);

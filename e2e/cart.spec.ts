@@ -22,7 +22,17 @@ const tote = {
   thumbnail: image('#1f3a5f'),
   images: [image('#1f3a5f')],
 };
-const lamp = { ...tote, id: 9102, title: 'Desk Lamp', price: 0.1, stock: 10, brand: 'Lumen', category: 'home-appliances', thumbnail: image('#b5470f'), images: [] };
+const lamp = {
+  ...tote,
+  id: 9102,
+  title: 'Desk Lamp',
+  price: 0.1,
+  stock: 10,
+  brand: 'Lumen',
+  category: 'home-appliances',
+  thumbnail: image('#b5470f'),
+  images: [],
+};
 const stool = { ...tote, id: 9103, title: 'Oak Stool', price: 45, stock: 1, brand: 'Timber', category: 'furniture', thumbnail: image('#8a5a2b') };
 
 type Stored = Record<string, unknown> & { qun: number };
@@ -43,7 +53,14 @@ const row = (page: Page, title: string) => rows(page).filter({ has: page.getByRo
 
 test.describe('cart', () => {
   test('badge and mini-cart show the items, their prices and the SubTotal', async ({ page }) => {
-    await seedCart(page, [{ ...tote, qun: 2 }, { ...lamp, qun: 3 }], '/about');
+    await seedCart(
+      page,
+      [
+        { ...tote, qun: 2 },
+        { ...lamp, qun: 3 },
+      ],
+      '/about',
+    );
     await expect(cartTrigger(page)).toHaveAccessibleName('Cart, 2 items');
     await expect(badge(page)).toHaveText('2');
 
@@ -111,7 +128,14 @@ test.describe('cart', () => {
   });
 
   test('removing from the mini-cart keeps it open and updates the badge and the storage', async ({ page }) => {
-    await seedCart(page, [{ ...tote, qun: 1 }, { ...lamp, qun: 2 }], '/about');
+    await seedCart(
+      page,
+      [
+        { ...tote, qun: 1 },
+        { ...lamp, qun: 2 },
+      ],
+      '/about',
+    );
     await cartTrigger(page).click();
     await miniCart(page).getByRole('button', { name: 'Remove Canvas Tote from cart' }).click();
     await expect(miniCart(page)).toBeVisible();
@@ -127,7 +151,10 @@ test.describe('cart', () => {
   });
 
   test('cart page: table, bounds, totals, and the exact localStorage shape', async ({ page }) => {
-    await seedCart(page, [{ ...tote, qun: 1 }, { ...lamp, qun: 3 }]);
+    await seedCart(page, [
+      { ...tote, qun: 1 },
+      { ...lamp, qun: 3 },
+    ]);
     await expect(cartPage(page).getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
     await expect(cartPage(page).getByRole('columnheader')).toHaveText(['Product', 'Price', 'Quantity', 'Subtotal']);
     await expect(rows(page)).toHaveCount(2);
@@ -175,7 +202,10 @@ test.describe('cart', () => {
   });
 
   test('removing lines updates the page, the badge and the storage, down to the empty state', async ({ page }) => {
-    await seedCart(page, [{ ...tote, qun: 2 }, { ...lamp, qun: 1 }]);
+    await seedCart(page, [
+      { ...tote, qun: 2 },
+      { ...lamp, qun: 1 },
+    ]);
     await page.getByRole('button', { name: 'Remove Canvas Tote from cart' }).click();
     await expect(rows(page)).toHaveCount(1);
     await expect(badge(page)).toHaveText('1');
@@ -191,7 +221,10 @@ test.describe('cart', () => {
   });
 
   test('the cart survives a reload', async ({ page }) => {
-    await seedCart(page, [{ ...tote, qun: 1 }, { ...lamp, qun: 1 }]);
+    await seedCart(page, [
+      { ...tote, qun: 1 },
+      { ...lamp, qun: 1 },
+    ]);
     await page.getByRole('button', { name: 'Increase quantity of Desk Lamp' }).click();
     await page.getByRole('button', { name: 'Remove Canvas Tote from cart' }).click();
     await expect(rows(page)).toHaveCount(1);
@@ -239,7 +272,13 @@ test.describe('cart', () => {
 
   test('Update Cart re-reads the cart and says so', async ({ page }) => {
     await seedCart(page, [{ ...tote, qun: 1 }]);
-    await page.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), [{ ...tote, qun: 2 }, { ...lamp, qun: 1 }]);
+    await page.evaluate(
+      (items) => localStorage.setItem('cart', JSON.stringify(items)),
+      [
+        { ...tote, qun: 2 },
+        { ...lamp, qun: 1 },
+      ],
+    );
     await page.getByRole('button', { name: 'Update Cart' }).click();
     await expect(cartPage(page).getByRole('status').filter({ hasText: 'Cart updated' })).toBeVisible();
     await expect(rows(page)).toHaveCount(2);
@@ -292,7 +331,10 @@ test.describe('cart', () => {
 
   test('on a small screen the lines become labelled cards without horizontal scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await seedCart(page, [{ ...tote, qun: 1 }, { ...lamp, qun: 2 }]);
+    await seedCart(page, [
+      { ...tote, qun: 1 },
+      { ...lamp, qun: 2 },
+    ]);
     await expect(rows(page)).toHaveCount(2);
     const label = await row(page, 'Canvas Tote')
       .locator('td[data-label="Quantity"]')
@@ -303,7 +345,10 @@ test.describe('cart', () => {
   });
 
   test('the cart page and the open mini-cart have no accessibility violations', async ({ page }) => {
-    await seedCart(page, [{ ...tote, qun: 3 }, { ...lamp, qun: 1 }]);
+    await seedCart(page, [
+      { ...tote, qun: 3 },
+      { ...lamp, qun: 1 },
+    ]);
     await expect(rows(page)).toHaveCount(2);
     const pageScan = await new AxeBuilder({ page }).include('main [data-remote="cart"]').analyze();
     expect(pageScan.violations).toEqual([]);

@@ -19,10 +19,7 @@ for (const [name, path, ready] of [
       await page.getByRole('button', { name: 'Shop by Brand' }).click();
       await page.getByRole('button', { name: 'Shop by Color' }).click();
     }
-    const results = await new AxeBuilder({ page })
-      .include('main [data-remote="catalog"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
+    const results = await new AxeBuilder({ page }).include('main [data-remote="catalog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }

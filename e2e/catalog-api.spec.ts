@@ -111,7 +111,10 @@ async function freshLook(browser: Browser, url: string, look: (page: Page) => Pr
   }
 }
 
-for (const [backend, offset] of [['sqlite', 560], ['postgres', 570]] as const) {
+for (const [backend, offset] of [
+  ['sqlite', 560],
+  ['postgres', 570],
+] as const) {
   test(`catalogue writes with the admin token change what /shop shows, on ${backend}; without it they are refused`, async ({ browser, playwright }) => {
     test.setTimeout(120_000);
     const port = Number(process.env.E2E_PORT_BASE ?? 4000) + offset;
@@ -122,7 +125,10 @@ for (const [backend, offset] of [['sqlite', 560], ['postgres', 570]] as const) {
       const anonymous = await api.post('products/add', { data: { title: 'Zephyrine Field Bag', category: 'bags', price: 64.5 } });
       expect(anonymous.status()).toBe(401);
 
-      const added = await api.post('products/add', { headers: admin, data: { title: 'Zephyrine Field Bag', category: 'bags', price: 64.5, stock: 12, brand: 'Zephyrine Goods' } });
+      const added = await api.post('products/add', {
+        headers: admin,
+        data: { title: 'Zephyrine Field Bag', category: 'bags', price: 64.5, stock: 12, brand: 'Zephyrine Goods' },
+      });
       expect(added.status()).toBe(201);
       const { id } = await added.json();
       await freshLook(browser, `${shop.baseURL}/shop?category=bags&sort=new-arrival`, async (page) => {

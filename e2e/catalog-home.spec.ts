@@ -188,9 +188,17 @@ test.describe('home', () => {
     await page.getByRole('button', { name: 'RU', exact: true }).click();
     await expect(catalogMain(page).getByRole('heading', { level: 2, name: 'Хиты продаж' })).toBeVisible();
     await expect(section(page, 'Хиты продаж').locator('article')).toHaveCount(4);
-    expect(await section(page, 'Хиты продаж').locator('article').first().evaluate((card) => (card as HTMLElement & { fromServer?: boolean }).fromServer)).toBe(true);
+    expect(
+      await section(page, 'Хиты продаж')
+        .locator('article')
+        .first()
+        .evaluate((card) => (card as HTMLElement & { fromServer?: boolean }).fromServer),
+    ).toBe(true);
     // And they work: the first card's Add to Cart, once scrolled to.
-    const add = section(page, 'Хиты продаж').locator('article').first().getByRole('button', { name: /^В корзину:/ });
+    const add = section(page, 'Хиты продаж')
+      .locator('article')
+      .first()
+      .getByRole('button', { name: /^В корзину:/ });
     await add.scrollIntoViewIfNeeded();
     await expect(add).toBeEnabled();
   });

@@ -61,7 +61,9 @@ test.describe('product detail', () => {
     const cents = Math.round(product.price * 100);
     const original = Math.floor((cents + (100 - product.discountPercentage) - 1) / (100 - product.discountPercentage));
     const struck = main.locator('del');
-    await expect(struck).toContainText(dollars(Number.isInteger(product.discountPercentage) ? original : Math.ceil(product.price / (1 - product.discountPercentage / 100))));
+    await expect(struck).toContainText(
+      dollars(Number.isInteger(product.discountPercentage) ? original : Math.ceil(product.price / (1 - product.discountPercentage / 100))),
+    );
     await expect(main.getByText(dollars(product.price), { exact: false }).first()).toBeVisible();
     await expect(main.getByRole('radio')).toHaveCount(5);
     await expect(main.getByRole('group', { name: /Color/ })).toBeVisible();

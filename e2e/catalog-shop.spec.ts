@@ -32,7 +32,9 @@ test.describe('shop listing', () => {
     await expect(pagination(page).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     // Server-side paging: one page asked for, never the whole catalogue (by the browser, or by the
     // server render, whose answers the page carries).
-    const carried = await page.evaluate(() => Object.keys((JSON.parse(document.getElementById('route-data')?.textContent ?? '{}') as { answers?: object }).answers ?? {}));
+    const carried = await page.evaluate(() =>
+      Object.keys((JSON.parse(document.getElementById('route-data')?.textContent ?? '{}') as { answers?: object }).answers ?? {}),
+    );
     urls.push(...carried.filter((url) => /^\/api\/catalog\/products(\?|$)/.test(url)).map((url) => new URL(url, 'http://page')));
     const listing = urls.find((url) => url.searchParams.get('facets') === '1');
     expect(listing?.searchParams.get('limit')).toBe('6');
@@ -63,7 +65,10 @@ test.describe('shop listing', () => {
     const { products } = await api<ApiList>(request, '/products?limit=6');
     const inStock = products.findIndex((product) => product.stock > 0);
     await page.goto('/shop');
-    await cards(page).nth(inStock).getByRole('button', { name: /Add to Cart/ }).click();
+    await cards(page)
+      .nth(inStock)
+      .getByRole('button', { name: /Add to Cart/ })
+      .click();
     await expect(page.getByText('Added to Cart, Successfully!', { exact: true })).toBeVisible();
     expect(await storedCart(page)).toEqual([expect.objectContaining({ id: products[inStock]!.id, qun: 1 })]);
   });

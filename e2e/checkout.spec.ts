@@ -111,9 +111,7 @@ test.describe('checkout', () => {
     await expect(firstName).toHaveAttribute('aria-invalid', 'false');
     await checkout(page).getByLabel('Email Address').fill('ada@');
     await checkout(page).getByLabel('Email Address').blur();
-    await expect(checkout(page).getByLabel('Email Address')).toHaveAccessibleDescription(
-      'Enter a valid email address, like name@example.com',
-    );
+    await expect(checkout(page).getByLabel('Email Address')).toHaveAccessibleDescription('Enter a valid email address, like name@example.com');
 
     // A valid billing form with a card that is not a Stripe test card: focus goes to the card.
     await fillBilling(page, 'ada@example.com');
@@ -132,10 +130,13 @@ test.describe('checkout', () => {
     const subtotal = cents(item!.price) * 2;
     const discount = Math.floor(subtotal / 10);
     await page.goto('/about');
-    await page.evaluate((value) => {
-      localStorage.setItem('cart', JSON.stringify(value));
-      sessionStorage.setItem('coupon', 'SAVE10');
-    }, [{ ...item!, qun: 2 }]);
+    await page.evaluate(
+      (value) => {
+        localStorage.setItem('cart', JSON.stringify(value));
+        sessionStorage.setItem('coupon', 'SAVE10');
+      },
+      [{ ...item!, qun: 2 }],
+    );
     await page.goto('/checkout');
 
     const summary = checkout(page).getByRole('table');
@@ -178,14 +179,20 @@ test.describe('checkout', () => {
     await openCheckout(page, [{ ...item!, qun: 1 }]);
     const bank = checkout(page).getByRole('radio', { name: 'Direct Bank Transfer' });
     await expect(bank).toHaveAccessibleDescription(/bank account/);
-    const tip = checkout(page).getByRole('tooltip').filter({ hasText: /bank account/ });
+    const tip = checkout(page)
+      .getByRole('tooltip')
+      .filter({ hasText: /bank account/ });
     await expect(tip).toBeHidden();
     await bank.focus();
     await expect(tip).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(tip).toBeHidden();
     await checkout(page).getByText('Cheque Payment').hover();
-    await expect(checkout(page).getByRole('tooltip').filter({ hasText: /cheque/ })).toBeVisible();
+    await expect(
+      checkout(page)
+        .getByRole('tooltip')
+        .filter({ hasText: /cheque/ }),
+    ).toBeVisible();
 
     const axe = await new AxeBuilder({ page }).include('main [data-remote="checkout"]').analyze();
     expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);

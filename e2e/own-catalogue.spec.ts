@@ -50,8 +50,13 @@ async function catalogImport(storage: Record<string, string>, env: Record<string
   return cli.stdout();
 }
 
-for (const [backend, offset] of [['sqlite', 580], ['postgres', 590]] as const) {
-  test(`a shop's own catalogue imported into the running shop on ${backend}: categories with counts, filters, product pages, pictures from its CDN`, async ({ browser }) => {
+for (const [backend, offset] of [
+  ['sqlite', 580],
+  ['postgres', 590],
+] as const) {
+  test(`a shop's own catalogue imported into the running shop on ${backend}: categories with counts, filters, product pages, pictures from its CDN`, async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
     const cdn = await startCdn(portBase + offset + 1);
     const products = ownCatalogue(200, { imageOrigin: cdn.origin });
@@ -113,7 +118,9 @@ for (const [backend, offset] of [['sqlite', 580], ['postgres', 590]] as const) {
       // Every product of the catalogue answers through the shop's API.
       const listed = (await (await fetch(`${shop.baseURL}/api/catalog/products?limit=0&select=id`)).json()) as { total: number };
       expect(listed.total).toBe(200);
-      const statuses = await Promise.all(products.map((product) => fetch(`${shop.baseURL}/api/catalog/products/${product.id}`).then((response) => response.status)));
+      const statuses = await Promise.all(
+        products.map((product) => fetch(`${shop.baseURL}/api/catalog/products/${product.id}`).then((response) => response.status)),
+      );
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
 
       // The product whose picture the CDN lost shows the shop's tile.

@@ -8,7 +8,9 @@ import { signUp } from './support/shopper.ts';
 // shopper is gone. Product slots 10-14 of support/checkout.ts are this file's.
 
 const isStart = (response: Response) => response.url().endsWith('/api/checkout/payment-intents') && response.request().method() === 'POST';
-const stockOf = async (page: Page, id: number) => ((await (await page.request.get(`/api/catalog/products/${id}?select=stock`, { headers: { 'cache-control': 'no-cache' } })).json()) as { stock: number }).stock;
+const stockOf = async (page: Page, id: number) =>
+  ((await (await page.request.get(`/api/catalog/products/${id}?select=stock`, { headers: { 'cache-control': 'no-cache' } })).json()) as { stock: number })
+    .stock;
 const challenge = (page: Page) => page.getByRole('dialog', { name: '3D Secure test page' });
 
 test.describe('card payments with 3-D Secure', () => {
@@ -68,7 +70,11 @@ test.describe('card payments with 3-D Secure', () => {
     expect(await storedCart(page)).toHaveLength(1);
   });
 
-  test('the shopper closes the tab during the challenge and authenticates afterwards: the webhook makes the order paid, in My Account', async ({ page, context, request }) => {
+  test('the shopper closes the tab during the challenge and authenticates afterwards: the webhook makes the order paid, in My Account', async ({
+    page,
+    context,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const email = `sca-later-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
     await signUp(page, email, 'Rosa');
@@ -92,7 +98,10 @@ test.describe('card payments with 3-D Secure', () => {
     const account = await context.newPage();
     await expect(async () => {
       await account.goto('/my-account?tab=orders');
-      const row = account.getByTestId('orders-table').getByRole('row').filter({ hasText: `#${orderNumber}` });
+      const row = account
+        .getByTestId('orders-table')
+        .getByRole('row')
+        .filter({ hasText: `#${orderNumber}` });
       await expect(row).toContainText('Paid', { timeout: 2000 });
     }).toPass({ timeout: 30_000 });
   });

@@ -16,7 +16,20 @@ const portBase = Number(process.env.E2E_PORT_BASE ?? 4000) + 500;
 const cli = path.join(repoRoot, 'shell/releases/cli.ts');
 const run = promisify(execFile);
 
-const tote = { id: 9101, title: 'Canvas Tote', description: 'A tote.', price: 19.99, discountPercentage: 0, rating: 4, stock: 3, brand: 'Northwind', category: 'bags', thumbnail: '', images: [], qun: 1 };
+const tote = {
+  id: 9101,
+  title: 'Canvas Tote',
+  description: 'A tote.',
+  price: 19.99,
+  discountPercentage: 0,
+  rating: 4,
+  stock: 3,
+  brand: 'Northwind',
+  category: 'bags',
+  thumbnail: '',
+  images: [],
+  qun: 1,
+};
 
 const cartTrigger = (page: Page) => page.locator('header [data-remote="cart"]').getByRole('button', { name: 'Cart, 1 item' });
 const cartRow = (page: Page) => page.locator('main [data-remote="cart"]').getByRole('link', { name: 'Canvas Tote', exact: true });
@@ -58,7 +71,9 @@ function requestsTo(page: Page): string[] {
 function releaseCommands(releasesDir: string) {
   const env = { ...process.env, RELEASES_DIR: releasesDir, USER: 'e2e' };
   return async (...args: string[]) => {
-    const result = await run(process.execPath, [cli, ...args], { cwd: repoRoot, env, encoding: 'utf8' }).catch((error: { code: number; stderr: string }) => error);
+    const result = await run(process.execPath, [cli, ...args], { cwd: repoRoot, env, encoding: 'utf8' }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect('code' in result ? result.code : 0, `${args.join(' ')}: ${result.stderr}`).toBe(0);
     return (result as { stdout: string }).stdout;
   };
@@ -173,7 +188,10 @@ test('open pages survive a promotion and a rollback; fresh pages get the live re
   }
 });
 
-test('the shell ships as a release of its own: open pages keep working across its promotion and rollback, fresh pages get the live shell', async ({ page, browser }) => {
+test('the shell ships as a release of its own: open pages keep working across its promotion and rollback, fresh pages get the live shell', async ({
+  page,
+  browser,
+}) => {
   test.slow();
   const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-shell-releases-'));
   const cliRun = releaseCommands(releasesDir);

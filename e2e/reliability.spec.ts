@@ -14,7 +14,6 @@ async function product(request: APIRequestContext): Promise<Product> {
   return found!;
 }
 
-
 async function fillAndPay(page: Page, item: Product) {
   await openCheckout(page, [{ ...item, qun: 2 }]);
   await fillBilling(page, 'faults@example.com');
@@ -66,7 +65,9 @@ test.describe('checkout faults keep the cart', () => {
     const item = await product(request);
     await page.route('**/api/checkout/payment-intents', (route: Route) => route.abort('connectionrefused'));
     await fillAndPay(page, item);
-    const alert = checkout(page).getByRole('alert').filter({ hasText: /payment/i });
+    const alert = checkout(page)
+      .getByRole('alert')
+      .filter({ hasText: /payment/i });
     await expect(alert).toBeVisible();
     await expect(alert).not.toBeEmpty();
     await expectCartKept(page, item);

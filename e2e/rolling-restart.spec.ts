@@ -79,7 +79,16 @@ test('restarting each service one at a time under browsing and paying loses noth
             token: { id: 'tok_visa' },
             email: `shopper${index}@example.com`,
             lines: [{ id: product.id, qun: 1 }],
-            billing: { firstName: 'Ann', lastName: 'Lee', country: 'Latvia', street: 'Brivibas iela 1', city: 'Riga', postCode: 'LV-1050', phone: '+371 2000 0000', email: `shopper${index}@example.com` },
+            billing: {
+              firstName: 'Ann',
+              lastName: 'Lee',
+              country: 'Latvia',
+              street: 'Brivibas iela 1',
+              city: 'Riga',
+              postCode: 'LV-1050',
+              phone: '+371 2000 0000',
+              email: `shopper${index}@example.com`,
+            },
             idempotencyKey: randomUUID(),
           };
           calls.push([`${base}/save-stripe-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }]);
@@ -121,9 +130,11 @@ test('restarting each service one at a time under browsing and paying loses noth
 
     // No card charged twice: the local Stripe's charges, one per order at most.
     const perOrder = new Map<string, number>();
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const page = (await (
-        await fetch(`http://127.0.0.1:${stripePort}/v1/charges?limit=100${after ? `&starting_after=${after}` : ''}`, { headers: { authorization: 'Bearer sk_test_local' } })
+        await fetch(`http://127.0.0.1:${stripePort}/v1/charges?limit=100${after ? `&starting_after=${after}` : ''}`, {
+          headers: { authorization: 'Bearer sk_test_local' },
+        })
       ).json()) as { data: Array<{ id: string; metadata: { order_id?: string } }>; has_more: boolean };
       for (const charge of page.data) perOrder.set(charge.metadata.order_id ?? '?', (perOrder.get(charge.metadata.order_id ?? '?') ?? 0) + 1);
       if (!page.has_more || page.data.length === 0) break;
@@ -137,7 +148,9 @@ test('restarting each service one at a time under browsing and paying loses noth
   // No order lost: every purchase answered as paid is a paid order in storage.
   const orders = new DatabaseSync(path.join(dataDir, 'orders.db'), { readOnly: true });
   try {
-    const statuses = new Map((orders.prepare('SELECT id, status FROM orders').all() as Array<{ id: string; status: string }>).map((row) => [row.id, row.status]));
+    const statuses = new Map(
+      (orders.prepare('SELECT id, status FROM orders').all() as Array<{ id: string; status: string }>).map((row) => [row.id, row.status]),
+    );
     expect(paid.filter((orderId) => statuses.get(orderId) !== 'paid')).toEqual([]);
   } finally {
     orders.close();

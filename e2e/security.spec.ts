@@ -51,7 +51,10 @@ async function poisonCatalogue(page: Page): Promise<void> {
         const fallback = await route.fetch({ url: `${url.origin}/api/catalog/products?limit=4&select=${url.searchParams.get('select') ?? ''}` });
         products = ((await fallback.json()) as { products: Json[] }).products;
       }
-      return route.fulfill({ response, json: { ...body, products: products.map(poison), total: Math.max(Number(body.total), products.length), limit: products.length } });
+      return route.fulfill({
+        response,
+        json: { ...body, products: products.map(poison), total: Math.max(Number(body.total), products.length), limit: products.length },
+      });
     }
     return route.fulfill({ response, json: typeof body.id === 'number' ? poison(body) : body });
   });
@@ -104,7 +107,10 @@ test.describe('XSS payloads are shown as text and never run', () => {
     await page.unroute('**/api/catalog/products**');
     await page.goto('/cart-list');
     await expect(page.locator('main [data-remote="cart"]')).toContainText(TITLE);
-    await page.locator('header [data-remote="cart"]').getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
+    await page
+      .locator('header [data-remote="cart"]')
+      .getByRole('button', { name: /^Cart, \d+ items?$/ })
+      .click();
     await expect(page.getByRole('region', { name: 'Cart contents' })).toContainText(TITLE);
     expect(await injected(page)).toEqual(clean);
 
@@ -135,7 +141,22 @@ test.describe('XSS payloads are shown as text and never run', () => {
 
 // ------------------------------------------------------------------ Content-Security-Policy
 
-const ROUTES = ['/', '/shop', '/shop/1', '/search?q=lamp', '/contact', '/about', '/journal', '/login', '/sign-up', '/user', '/my-account', '/cart-list', '/checkout', '/no-such-page'];
+const ROUTES = [
+  '/',
+  '/shop',
+  '/shop/1',
+  '/search?q=lamp',
+  '/contact',
+  '/about',
+  '/journal',
+  '/login',
+  '/sign-up',
+  '/user',
+  '/my-account',
+  '/cart-list',
+  '/checkout',
+  '/no-such-page',
+];
 
 test.describe('Content-Security-Policy', () => {
   // One test per route: a route's loads and its violations are judged on their own, inside the
@@ -194,7 +215,17 @@ test.describe('headers and served HTML', () => {
   test('every route, bundle and API answer carries the security headers; no HSTS outside production', async ({ request }) => {
     const manifest = (await (await request.get('/remotes/catalog/mf-manifest.json')).json()) as { metaData?: { remoteEntry?: { name?: string } } };
     const entry = manifest.metaData?.remoteEntry?.name ?? 'remoteEntry.js';
-    const urls = [...ROUTES, '/remotes.json', '/app-config.json', '/remotes/catalog/mf-manifest.json', `/remotes/catalog/${entry}`, '/api/catalog/products?limit=1', '/api/checkout/orders', '/api/nothing', '/favicon.svg'];
+    const urls = [
+      ...ROUTES,
+      '/remotes.json',
+      '/app-config.json',
+      '/remotes/catalog/mf-manifest.json',
+      `/remotes/catalog/${entry}`,
+      '/api/catalog/products?limit=1',
+      '/api/checkout/orders',
+      '/api/nothing',
+      '/favicon.svg',
+    ];
     for (const url of urls) {
       const response = await request.get(url);
       const headers = response.headers();
@@ -233,7 +264,13 @@ test.describe('headers and served HTML', () => {
       // The shop's served page is rendered on the server: it may carry style attributes (the CSP
       // allows those alone), never a <style> element.
       const styleAttributes = name === '/ (served)' ? false : /\sstyle=/i.test(html);
-      expect([name, /\son[a-z]+\s*=/i.test(html), /javascript:/i.test(html), /<style\b/i.test(html), styleAttributes]).toEqual([name, false, false, false, false]);
+      expect([name, /\son[a-z]+\s*=/i.test(html), /javascript:/i.test(html), /<style\b/i.test(html), styleAttributes]).toEqual([
+        name,
+        false,
+        false,
+        false,
+        false,
+      ]);
     }
   });
 });
@@ -272,7 +309,8 @@ test('no secret is in any bundle the stack built (shell/dist, mf-*/dist, source 
       const text = readFileSync(file, 'utf8');
       for (const [what, pattern] of patterns) {
         const match = pattern.exec(text);
-        if (match) found.push(`${path.relative(repoRoot, file)}: ${what} (${text.slice(Math.max(0, match.index - 40), match.index + 60).replace(/\s+/g, ' ')})`);
+        if (match)
+          found.push(`${path.relative(repoRoot, file)}: ${what} (${text.slice(Math.max(0, match.index - 40), match.index + 60).replace(/\s+/g, ' ')})`);
       }
     }
   }

@@ -27,7 +27,7 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('kill -9 of the catalogue: other pages, the cart and checkout keep working; the listing\'s retry works once it is back', async ({ browser }) => {
+test("kill -9 of the catalogue: other pages, the cart and checkout keep working; the listing's retry works once it is back", async ({ browser }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL: stack.baseURL });
   const page = await context.newPage();
@@ -74,15 +74,26 @@ test('kill -9 of the checkout service: the catalogue keeps answering, and checko
   await context.close();
 });
 
-test('kill -9 of the checkout service between the card\'s confirmation and the webhook: the retried webhook makes the order paid, once', async ({ browser }) => {
+test("kill -9 of the checkout service between the card's confirmation and the webhook: the retried webhook makes the order paid, once", async ({ browser }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL: stack.baseURL });
   const { request } = context;
   const email = 'killed-mid-payment@example.com';
-  const billing = { firstName: 'Ada', lastName: 'Lovelace', country: 'United Kingdom', street: '12 St James Square', city: 'London', postCode: 'SW1Y 4JH', phone: '+44 20 7946 0000', email };
+  const billing = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    country: 'United Kingdom',
+    street: '12 St James Square',
+    city: 'London',
+    postCode: 'SW1Y 4JH',
+    phone: '+44 20 7946 0000',
+    email,
+  };
   const { products } = (await (await request.get('/api/catalog/products?limit=30&select=stock')).json()) as { products: { id: number; stock: number }[] };
   const product = products.find((candidate) => candidate.stock >= 5)!;
-  const started = await request.post('/api/checkout/payment-intents', { data: { email, lines: [{ id: product.id, qun: 1 }], billing, idempotencyKey: randomUUID() } });
+  const started = await request.post('/api/checkout/payment-intents', {
+    data: { email, lines: [{ id: product.id, qun: 1 }], billing, idempotencyKey: randomUUID() },
+  });
   expect(started.status()).toBe(201);
   const { orderId, clientSecret } = (await started.json()) as { orderId: string; clientSecret: string };
   const intentId = clientSecret.split('_secret_')[0];
@@ -107,7 +118,9 @@ test('kill -9 of the checkout service between the card\'s confirmation and the w
   } finally {
     orders.close();
   }
-  const intent = await request.get(`/local-stripe/v1/payment_intents/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`, { headers: { authorization: 'Bearer pk_test_local' } });
+  const intent = await request.get(`/local-stripe/v1/payment_intents/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`, {
+    headers: { authorization: 'Bearer pk_test_local' },
+  });
   expect(await intent.json()).toMatchObject({ status: 'succeeded', amount_received: expect.any(Number) });
   await context.close();
 });

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 // the catalogue serves with every category and every product (50,000 to a file); the gateway adds
 // the shop's fixed pages from the route manifest.
 
-test('robots.txt, the sitemap index, the pages and the products, all on the shop\'s own address', async ({ request, baseURL }) => {
+test("robots.txt, the sitemap index, the pages and the products, all on the shop's own address", async ({ request, baseURL }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');
   const rules = await robots.text();
@@ -38,7 +38,11 @@ test("a product's page tells search engines what it sells, at what price, and wh
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${product.title} | Storefront`);
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { name: string; offers: Record<string, string> };
   expect(jsonLd.name).toBe(product.title);
-  expect(jsonLd.offers).toMatchObject({ price: product.price.toFixed(2), priceCurrency: 'USD', availability: `https://schema.org/${product.stock > 0 ? 'InStock' : 'OutOfStock'}` });
+  expect(jsonLd.offers).toMatchObject({
+    price: product.price.toFixed(2),
+    priceCurrency: 'USD',
+    availability: `https://schema.org/${product.stock > 0 ? 'InStock' : 'OutOfStock'}`,
+  });
 
   // Moving around the shop keeps the tab's title on the page shown.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'About' }).click();

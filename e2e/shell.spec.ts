@@ -36,9 +36,7 @@ test.describe('the shell', () => {
     for (const remote of ['catalog', 'account', 'cart']) await expect(page.locator(`header [data-remote="${remote}"]`).first()).toBeAttached();
     const shellBus = await page.locator('[data-bus-id]').first().getAttribute('data-bus-id');
     expect(shellBus).toBeTruthy();
-    const remoteBuses = await page.locator('[data-remote][data-bus-id]').evaluateAll((nodes) =>
-      nodes.map((node) => (node as HTMLElement).dataset.busId),
-    );
+    const remoteBuses = await page.locator('[data-remote][data-bus-id]').evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.busId));
     expect(remoteBuses.length).toBeGreaterThan(1);
     for (const id of remoteBuses) expect(id).toBe(shellBus);
   });

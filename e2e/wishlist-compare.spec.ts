@@ -25,7 +25,13 @@ async function inStock(request: Parameters<typeof api>[0], count: number) {
 
 async function axe(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
 }
 
 test.describe('the wish list (guest)', () => {
@@ -101,7 +107,11 @@ test.describe('compare', () => {
     const products = await inStock(request, 3);
     await page.goto('/shop');
     for (const product of products) {
-      await cards(page).filter({ hasText: product.title }).first().getByRole('button', { name: `Compare: ${product.title}` }).click();
+      await cards(page)
+        .filter({ hasText: product.title })
+        .first()
+        .getByRole('button', { name: `Compare: ${product.title}` })
+        .click();
       await expect(toast(page, `${product.title} added to Compare`)).toBeVisible();
     }
     await expect(tray(page).getByRole('listitem')).toHaveCount(3);
@@ -137,7 +147,10 @@ test.describe('compare', () => {
   test('a fifth product asks which one to replace, from the keyboard, and Cancel keeps the four', async ({ page, request }) => {
     const products = await inStock(request, 5);
     await page.goto('/about');
-    await page.evaluate((ids) => localStorage.setItem('compare', JSON.stringify(ids)), products.slice(0, 4).map((product) => product.id));
+    await page.evaluate(
+      (ids) => localStorage.setItem('compare', JSON.stringify(ids)),
+      products.slice(0, 4).map((product) => product.id),
+    );
     await page.goto(`/shop/${products[4]!.id}`);
     await catalogMain(page).getByRole('button', { name: 'Compare', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Compare holds 4 products' });
@@ -150,7 +163,10 @@ test.describe('compare', () => {
     expect(await stored(page, 'compare')).toEqual(products.slice(0, 4).map((product) => product.id));
 
     await catalogMain(page).getByRole('button', { name: 'Compare', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: `Replace ${products[1]!.title}` }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Replace ${products[1]!.title}` })
+      .click();
     await expect(toast(page, `${products[4]!.title} added to Compare`)).toBeVisible();
     expect(await stored(page, 'compare')).toEqual([products[0]!.id, products[4]!.id, products[2]!.id, products[3]!.id]);
     await expect(catalogMain(page).getByRole('button', { name: 'Compare', exact: true })).toHaveAttribute('aria-pressed', 'true');
@@ -159,11 +175,14 @@ test.describe('compare', () => {
 
 test('in Russian, with products in both lists, and no axe violations', async ({ page, request }) => {
   const products = await inStock(request, 2);
-  await page.addInitScript((ids) => {
-    localStorage.setItem('lang', 'ru');
-    localStorage.setItem('wishlist', JSON.stringify(ids));
-    localStorage.setItem('compare', JSON.stringify(ids));
-  }, products.map((product) => product.id));
+  await page.addInitScript(
+    (ids) => {
+      localStorage.setItem('lang', 'ru');
+      localStorage.setItem('wishlist', JSON.stringify(ids));
+      localStorage.setItem('compare', JSON.stringify(ids));
+    },
+    products.map((product) => product.id),
+  );
   await page.goto('/wishlist');
   await expect(page.getByRole('heading', { level: 1, name: 'Избранное' })).toBeVisible();
   await expect(catalogMain(page).getByRole('listitem')).toHaveCount(2);
@@ -178,9 +197,15 @@ test('in Russian, with products in both lists, and no axe violations', async ({ 
 
 /** The stack's local Firebase, as the page's app config names it, for a client of the test's own. */
 async function localFirebase(request: APIRequestContext): Promise<RunningAccountBackends> {
-  const { firebase } = (await (await request.get('/app-config.json')).json()) as { firebase: { projectId: string; databaseURL: string; authEmulatorUrl: string; databaseEmulatorHost: string } };
+  const { firebase } = (await (await request.get('/app-config.json')).json()) as {
+    firebase: { projectId: string; databaseURL: string; authEmulatorUrl: string; databaseEmulatorHost: string };
+  };
   const [host, port] = firebase.databaseEmulatorHost.split(':');
-  return { projectId: firebase.projectId, auth: { url: firebase.authEmulatorUrl.replace(/\/$/, '') }, database: { url: firebase.databaseURL, host, port: Number(port) } } as unknown as RunningAccountBackends;
+  return {
+    projectId: firebase.projectId,
+    auth: { url: firebase.authEmulatorUrl.replace(/\/$/, '') },
+    database: { url: firebase.databaseURL, host, port: Number(port) },
+  } as unknown as RunningAccountBackends;
 }
 
 const accountMenu = (page: Page) => header(page).locator('[data-remote="account"]');
@@ -196,7 +221,11 @@ async function logIn(page: Page, email: string) {
 const catalogMainOf = (page: Page, remote: string) => page.locator(`main [data-remote="${remote}"]`).first();
 
 test.describe('the wish list of a signed-in shopper', () => {
-  test('merges the guest list at sign-in, follows the shopper to another device, empties at sign-out, and no other account can read or write it', async ({ page, browser, request }) => {
+  test('merges the guest list at sign-in, follows the shopper to another device, empties at sign-out, and no other account can read or write it', async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.slow();
     const [a, b, c] = await inStock(request, 3);
     const email = `wish-${Date.now()}@example.com`;
@@ -224,11 +253,15 @@ test.describe('the wish list of a signed-in shopper', () => {
     await catalogMain(device).getByRole('button', { name: 'Add To Wish List' }).click();
     await expect(wishLink(page)).toHaveAccessibleName('Wish List, 3 saved');
     await page.goto('/wishlist');
-    await catalogMain(page).getByRole('button', { name: `Remove ${a!.title} from your Wish List` }).click();
+    await catalogMain(page)
+      .getByRole('button', { name: `Remove ${a!.title} from your Wish List` })
+      .click();
     await expect(wishLink(device)).toHaveAccessibleName('Wish List, 2 saved');
 
     // Signing out empties this browser's copy; the account keeps its list.
-    await accountMenu(device).getByRole('button', { name: /Account menu/ }).click();
+    await accountMenu(device)
+      .getByRole('button', { name: /Account menu/ })
+      .click();
     await accountMenu(device).getByRole('button', { name: 'Log Out' }).click();
     await expect(wishLink(device)).toHaveAccessibleName('Wish List');
     await logIn(device, email);

@@ -57,9 +57,17 @@ const oneFederationRuntime = { [`${externalRuntimePlugin}$`]: externalRuntimePlu
 /** The shell as a federation host, in the browser and on the server alike. */
 const federation = { name: 'shell', remotes: {}, dts: false, shareStrategy: 'loaded-first' as const, shared };
 
-const typescriptRule = { test: /\.tsx?$/, loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } } };
+const typescriptRule = {
+  test: /\.tsx?$/,
+  loader: 'ts-loader',
+  options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } },
+};
 /** CSS Modules class names: the server build must name every class as the browser build does. */
-const cssModules = (production: boolean) => ({ auto: true, namedExport: false, localIdentName: production ? 'sh-[hash:base64:6]' : 'sh-[local]-[hash:base64:4]' });
+const cssModules = (production: boolean) => ({
+  auto: true,
+  namedExport: false,
+  localIdentName: production ? 'sh-[hash:base64:6]' : 'sh-[local]-[hash:base64:4]',
+});
 
 /**
  * The shell's server build (dist/server/render.cjs): the same App, for Node, as a federation host

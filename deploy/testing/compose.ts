@@ -23,8 +23,12 @@ export function readCompose(files: string[], variables: Record<string, string>):
 
 /** KEY=value lines, as `--env-file` reads them; # starts a comment line. */
 export function readEnvFile(file: string): Record<string, string> {
-  const lines = readFileSync(file, 'utf8').split('\n').map((line) => line.trim());
-  return Object.fromEntries(lines.filter((line) => line && !line.startsWith('#')).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim());
+  return Object.fromEntries(
+    lines.filter((line) => line && !line.startsWith('#')).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 }
 
 function environmentOf(value: unknown): Record<string, string> {

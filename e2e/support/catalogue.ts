@@ -26,7 +26,8 @@ export async function startOwnCatalogue(
   const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-own-catalogue-'));
   const schema = `e2e_catalogue_${port}_${process.pid}`;
   const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const storage: Record<string, string> = backend === 'sqlite' ? { SQLITE_PATH: path.join(dir, 'catalog.db') } : { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema };
+  const storage: Record<string, string> =
+    backend === 'sqlite' ? { SQLITE_PATH: path.join(dir, 'catalog.db') } : { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema };
   const catalogue: ManagedProcess & { url: string } = await startNodeService(path.join(repoRoot, 'mf-catalog/server/main.ts'), {
     env: { HOST: '127.0.0.1', PORT: '0', INTERNAL_TOKEN: 'e2e-unused-internal-token', ...storage, ...env.catalogue },
     timeoutMs: 60_000,

@@ -39,8 +39,7 @@ export const checkout = (page: Page) => page.locator('main [data-remote="checkou
 export const badge = (page: Page) => page.locator('header [data-remote="cart"]').getByTestId('cart-badge');
 export const storedCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null') as unknown[] | null);
 /** A control by its exact label; required labels end in a "*" mark that is hidden from screen readers. */
-export const field = (page: Page, label: string) =>
-  checkout(page).getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(\\s*\\*)?$`));
+export const field = (page: Page, label: string) => checkout(page).getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(\\s*\\*)?$`));
 export const payButton = (page: Page) => checkout(page).getByRole('button', { name: /^Pay \$/ });
 
 export async function fillBilling(page: Page, email: string) {
@@ -62,7 +61,6 @@ export async function fillCard(page: Page, number: string) {
   await form.getByLabel('Expiry date').fill('12/34');
   await form.getByLabel('CVC').fill('123');
 }
-
 
 /** Puts one product with plenty of stock in the cart (as the cart remote stores it). */
 export async function putOneItemInCart(page: Page, request: APIRequestContext): Promise<void> {

@@ -33,4 +33,3 @@ export async function signUp(page: Page, email: string, first = 'Ann') {
   await expect(toastRegion(page).filter({ hasText: 'Congratulations, SignUp Done!' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 }
-

@@ -19,12 +19,28 @@ export interface ExtraStack {
  * stack must keep running for the other tests). Uses the front ends the suite's stack built.
  */
 export async function startExtraStack(portBase: number, dataDir: string, env: Record<string, string> = {}): Promise<ExtraStack> {
-  const ports = { PORT: portBase, CATALOG_PORT: portBase + 101, CHECKOUT_PORT: portBase + 102, DATABASE_EMULATOR_PORT: portBase + 100, STRIPE_MOCK_PORT: portBase + 111, LOCAL_STRIPE_PORT: portBase + 112, AUTH_EMULATOR_PORT: portBase + 199 };
+  const ports = {
+    PORT: portBase,
+    CATALOG_PORT: portBase + 101,
+    CHECKOUT_PORT: portBase + 102,
+    DATABASE_EMULATOR_PORT: portBase + 100,
+    STRIPE_MOCK_PORT: portBase + 111,
+    LOCAL_STRIPE_PORT: portBase + 112,
+    AUTH_EMULATOR_PORT: portBase + 199,
+  };
   const stack = runNode(startScript, {
     name: 'the extra stack',
     cwd: repoRoot,
     inheritEnv: true,
-    env: { ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), DATA_DIR: dataDir, RELEASES_DIR: path.join(dataDir, 'releases'), SKIP_BUILD: '1', RATE_LIMIT_PER_MINUTE: '0', CATALOG_RATE_LIMIT_PER_MINUTE: '0', ...env },
+    env: {
+      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+      DATA_DIR: dataDir,
+      RELEASES_DIR: path.join(dataDir, 'releases'),
+      SKIP_BUILD: '1',
+      RATE_LIMIT_PER_MINUTE: '0',
+      CATALOG_RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+    },
     // Its own group: a SIGKILL to it is a crash of every process of that shop at once.
     group: true,
   });
@@ -34,13 +50,17 @@ export async function startExtraStack(portBase: number, dataDir: string, env: Re
   return {
     baseURL,
     pid(service) {
-      const last = pids().filter((match) => match[1] === service).at(-1);
+      const last = pids()
+        .filter((match) => match[1] === service)
+        .at(-1);
       if (!last) throw new Error(`the extra stack reported no pid for ${service}`);
       return Number(last[2]);
     },
     async back(service, previousPid) {
       for (let waited = 0; waited < 60_000; waited += 100) {
-        const last = pids().filter((match) => match[1] === service).at(-1);
+        const last = pids()
+          .filter((match) => match[1] === service)
+          .at(-1);
         if (last && Number(last[2]) !== previousPid) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -52,7 +72,10 @@ export async function startExtraStack(portBase: number, dataDir: string, env: Re
       // Every port free again (children that follow their parent out take a moment).
       for (const port of Object.values(ports)) {
         for (let tries = 0; tries < 100; tries++) {
-          const open = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+          const open = await fetch(`http://127.0.0.1:${port}/`).then(
+            () => true,
+            () => false,
+          );
           if (!open) break;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }

@@ -46,12 +46,19 @@ test('browse, search, cart, sign up and pay through the load balancer while one 
   const orderNumber = await payByCard(page, email);
 
   await page.goto('/my-account?tab=orders');
-  await expect(page.getByTestId('orders-table').getByRole('row').filter({ hasText: `#${orderNumber}` })).toContainText('Paid');
+  await expect(
+    page
+      .getByTestId('orders-table')
+      .getByRole('row')
+      .filter({ hasText: `#${orderNumber}` }),
+  ).toContainText('Paid');
 
   // The supervisor (the restart policy) brought every crashed instance back.
   for (const service of ['gateway-1', 'catalog-1', 'checkout-1']) {
     await expect
-      .poll(() => execFileSync('podman', ['inspect', '--format', '{{.State.Running}} {{.RestartCount}}', container(service)], { encoding: 'utf8' }).trim(), { timeout: 30_000 })
+      .poll(() => execFileSync('podman', ['inspect', '--format', '{{.State.Running}} {{.RestartCount}}', container(service)], { encoding: 'utf8' }).trim(), {
+        timeout: 30_000,
+      })
       .toMatch(/^true [1-9]/);
   }
 });
@@ -68,7 +75,16 @@ test('the last few of a product, bought at once through both checkout instances,
         token: { id: 'tok_visa' },
         email: `race${n}@example.com`,
         lines: [{ id: scarce!.id, qun: 1 }],
-        billing: { firstName: 'Ann', lastName: 'Lee', country: 'Latvia', street: 'Brivibas iela 1', city: 'Riga', postCode: 'LV-1050', phone: '+371 2000 0000', email: `race${n}@example.com` },
+        billing: {
+          firstName: 'Ann',
+          lastName: 'Lee',
+          country: 'Latvia',
+          street: 'Brivibas iela 1',
+          city: 'Riga',
+          postCode: 'LV-1050',
+          phone: '+371 2000 0000',
+          email: `race${n}@example.com`,
+        },
         idempotencyKey: randomUUID(),
       },
     });

@@ -9,7 +9,21 @@ import { chromium } from 'playwright-core';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
 const widths = (process.env.WIDTHS ?? '375,768,1280,1920').split(',').map(Number);
-const routes = ['/', '/shop', '/shop/1', '/search?q=chair', '/cart-list', '/checkout', '/login', '/sign-up', '/my-account', '/contact', '/about', '/journal', '/no-such-page'];
+const routes = [
+  '/',
+  '/shop',
+  '/shop/1',
+  '/search?q=chair',
+  '/cart-list',
+  '/checkout',
+  '/login',
+  '/sign-up',
+  '/my-account',
+  '/contact',
+  '/about',
+  '/journal',
+  '/no-such-page',
+];
 // Outside test-results/, which every Playwright run empties.
 const out = path.resolve(import.meta.dirname, '..', '..', '.cache', 'screenshots');
 

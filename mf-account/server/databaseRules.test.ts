@@ -37,7 +37,12 @@ const record = (name: string, email: string) => ({
 /** Reads once through a listen (the SDK's onValue), the other read path besides get(). */
 function listenOnce(target: DatabaseReference): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    onValue(target, (snap) => resolve(snap.val()), (err) => reject(err), { onlyOnce: true });
+    onValue(
+      target,
+      (snap) => resolve(snap.val()),
+      (err) => reject(err),
+      { onlyOnce: true },
+    );
   });
 }
 
@@ -137,8 +142,22 @@ describe('record shape', () => {
   const valid = () => record('Alice', 'alice@example.com');
 
   it.each([
-    ['missing username', (() => { const r: Record<string, unknown> = { ...valid() }; delete r.username; return r; })()],
-    ['missing email', (() => { const r: Record<string, unknown> = { ...valid() }; delete r.email; return r; })()],
+    [
+      'missing username',
+      (() => {
+        const r: Record<string, unknown> = { ...valid() };
+        delete r.username;
+        return r;
+      })(),
+    ],
+    [
+      'missing email',
+      (() => {
+        const r: Record<string, unknown> = { ...valid() };
+        delete r.email;
+        return r;
+      })(),
+    ],
     ['empty username', { ...valid(), username: '' }],
     ['username too long', { ...valid(), username: 'x'.repeat(101) }],
     ['email not an address', { ...valid(), email: 'not-an-email' }],
@@ -206,7 +225,11 @@ describe('signing out', () => {
       await set(ref(carol.db, `users/${uid}`), record('Carol', email));
       const updates: unknown[] = [];
       const cancelled = new Promise<Error>((resolve) => {
-        onValue(ref(carol.db, `users/${uid}`), (snap) => updates.push(snap.val()), (err) => resolve(err));
+        onValue(
+          ref(carol.db, `users/${uid}`),
+          (snap) => updates.push(snap.val()),
+          (err) => resolve(err),
+        );
       });
       await new Promise((r) => setTimeout(r, 200));
       expect(updates.length).toBeGreaterThan(0);

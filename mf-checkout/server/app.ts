@@ -81,7 +81,8 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   const intentStripe = createStripeClient({ secretKey: config.stripe.secretKey, mockUrl: config.stripe.localUrl });
   const intentGateway = deps.intents ?? createIntentGateway(intentStripe);
   const refunds =
-    deps.refunds ?? createRefundGateway({ intents: intentStripe, charges: createStripeClient({ secretKey: config.stripe.secretKey, mockUrl: config.stripe.mockUrl }) });
+    deps.refunds ??
+    createRefundGateway({ intents: intentStripe, charges: createStripeClient({ secretKey: config.stripe.secretKey, mockUrl: config.stripe.mockUrl }) });
   const coupons = deps.coupons ?? createCouponBook();
   const verifier = deps.verifier ?? (await tokenVerifier(config.firebase));
   if (!config.sessionSecret) {

@@ -13,7 +13,13 @@ describe('configuration', () => {
       sqlitePath: '/tmp/orders.db',
       catalogUrl: 'http://127.0.0.1:3101',
       internalToken: 'shared-with-catalogue',
-      stripe: { secretKey: undefined, mockUrl: 'http://127.0.0.1:12111', localUrl: 'http://127.0.0.1:12112', webhookSecret: undefined, intentTimeoutSeconds: 1800 },
+      stripe: {
+        secretKey: undefined,
+        mockUrl: 'http://127.0.0.1:12111',
+        localUrl: 'http://127.0.0.1:12112',
+        webhookSecret: undefined,
+        intentTimeoutSeconds: 1800,
+      },
       firebase: { projectId: 'demo-storefront', authVerifyUrl: undefined, tokenKeysUrl: undefined },
       sessionSecret: undefined,
       recoveryAfterSeconds: 120,
@@ -50,7 +56,10 @@ describe('configuration', () => {
   test('bad values fail with one line naming each variable', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'abc', CATALOG_URL: 'ftp://x', STRIPE_SECRET_KEY: 'pk_test_1', SESSION_SECRET: 'short', STRIPE_WEBHOOK_SECRET: 'sk_test_x' }, defaults);
+      loadConfig(
+        { PORT: 'abc', CATALOG_URL: 'ftp://x', STRIPE_SECRET_KEY: 'pk_test_1', SESSION_SECRET: 'short', STRIPE_WEBHOOK_SECRET: 'sk_test_x' },
+        defaults,
+      );
     } catch (caught) {
       error = caught;
     }

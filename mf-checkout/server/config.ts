@@ -26,7 +26,10 @@ const envSchema = z.object({
     .optional(),
   STRIPE_MOCK_URL: httpUrl.default('http://127.0.0.1:12111'),
   // Signs the webhooks Stripe sends to /api/checkout/stripe/webhook (Dashboard or `stripe listen`).
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,}$/, 'must look like whsec_... (the endpoint\'s signing secret)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w{8,}$/, "must look like whsec_... (the endpoint's signing secret)")
+    .optional(),
   // The project's local Stripe (tools/local-stripe), for PaymentIntents when no secret key is set.
   LOCAL_STRIPE_URL: httpUrl.default('http://127.0.0.1:12112'),
   // A payment intent nobody paid for this long is cancelled and its stock released.
@@ -56,7 +59,10 @@ const envSchema = z.object({
   RATE_LIMIT_COUPON_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(120),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(300),
   // Redis for limits shared by every checkout instance; in-process counters when unset.
-  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional(),
   // On SIGTERM: how long /readyz says 503 before the listener closes (load balancers stop sending
   // first), and how long checkouts in flight may take before the process exits regardless.
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),

@@ -13,26 +13,27 @@ try {
   process.exit(1);
 }
 
-const server = await createCheckoutServer(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } }).catch(
-  (error: Error) => {
-    // A database a newer release migrated: its own line says what happened and what to do.
-    console.error(error instanceof SchemaTooNewError ? error.message : `Checkout service could not start: ${error.message}`);
-    process.exit(1);
-  },
-);
+const server = await createCheckoutServer(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } }).catch((error: Error) => {
+  // A database a newer release migrated: its own line says what happened and what to do.
+  console.error(error instanceof SchemaTooNewError ? error.message : `Checkout service could not start: ${error.message}`);
+  process.exit(1);
+});
 
 // SIGTERM (a supervisor, Kubernetes) or SIGINT: readiness fails first, then the listener closes while
 // checkouts in flight finish (a charge already sent completes and its order is recorded), then
 // storage closes; past the grace period the process exits regardless, and recovery settles the rest
 // at the next start. Installed before the service listens and announces its address: a supervisor
 // may stop it the moment it reads that line.
-closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`Checkout service: ${message}`) } }, async ({ signal, err }) => {
-  if (err) console.error('Checkout service stopping after an unexpected error:', err);
-  else server.app.log.info(`${signal ?? 'stop'} received, finishing requests in flight`);
-  server.beginShutdown();
-  if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
-  await server.close();
-});
+closeWithGrace(
+  { delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`Checkout service: ${message}`) } },
+  async ({ signal, err }) => {
+    if (err) console.error('Checkout service stopping after an unexpected error:', err);
+    else server.app.log.info(`${signal ?? 'stop'} received, finishing requests in flight`);
+    server.beginShutdown();
+    if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    await server.close();
+  },
+);
 
 try {
   const address = await server.listen();

@@ -2,14 +2,7 @@ export { bus, cart, session, language, breadcrumb, toast, coupon, wishlist, comp
 
 export { createBusChannel, createEventBus, InvalidEventError } from './bus/bus.ts';
 export type { BusChannel, EventBus } from './bus/bus.ts';
-export {
-  eventSchemas,
-  eventVersions,
-  LANGUAGES,
-  TOAST_DURATION_MS,
-  TOAST_KINDS,
-  TOAST_POSITIONS,
-} from './bus/contract.ts';
+export { eventSchemas, eventVersions, LANGUAGES, TOAST_DURATION_MS, TOAST_KINDS, TOAST_POSITIONS } from './bus/contract.ts';
 export type {
   AccountProfile,
   AuthUser,
@@ -24,31 +17,14 @@ export type {
   ToastPosition,
 } from './bus/contract.ts';
 
-export {
-  addItem,
-  decrementAt,
-  incrementAt,
-  itemCount,
-  lineTotalCents,
-  removeAt,
-  subtotalCents,
-  totalQuantity,
-} from './cart/rules.ts';
+export { addItem, decrementAt, incrementAt, itemCount, lineTotalCents, removeAt, subtotalCents, totalQuantity } from './cart/rules.ts';
 export type { AddRefusal, AddResult } from './cart/rules.ts';
 export { normalizeCart, parseStoredCart } from './cart/parse.ts';
 export { CART_STORAGE_KEY, createCartStore } from './cart/store.ts';
 export type { CartAddResult, CartStore, CartStoreDeps } from './cart/store.ts';
 export type { CartItem, CartProduct, Product } from './cart/schema.ts';
 
-export {
-  checkCoupon,
-  COUPON_ENDPOINT,
-  COUPON_MAX_LENGTH,
-  couponRequest,
-  normalizeCouponCode,
-  parseCouponCode,
-  readCouponAnswer,
-} from './coupon/coupon.ts';
+export { checkCoupon, COUPON_ENDPOINT, COUPON_MAX_LENGTH, couponRequest, normalizeCouponCode, parseCouponCode, readCouponAnswer } from './coupon/coupon.ts';
 export type { CouponAnswer, CouponCheckOptions, CouponLine } from './coupon/coupon.ts';
 export { COUPON_STORAGE_KEY, createCouponStore } from './coupon/store.ts';
 export type { CouponStore, CouponStoreDeps } from './coupon/store.ts';
@@ -75,14 +51,7 @@ export type { Breadcrumb, BreadcrumbState } from './breadcrumb/breadcrumb.ts';
 export { createToaster } from './toast/toast.ts';
 export type { Toaster, ToastOptions } from './toast/toast.ts';
 
-export {
-  PAGE_ANSWER_MAX_AGE_MS,
-  renderScope,
-  renderScopeFrom,
-  resetPageScope,
-  setRenderScopeStore,
-  pageAnswer,
-} from './rendering/renderScope.ts';
+export { PAGE_ANSWER_MAX_AGE_MS, renderScope, renderScopeFrom, resetPageScope, setRenderScopeStore, pageAnswer } from './rendering/renderScope.ts';
 export type { PageAnswer, RenderScope, RenderScopeStore } from './rendering/renderScope.ts';
 
 export { createSafeStorage } from './storage/safeStorage.ts';

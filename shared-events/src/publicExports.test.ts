@@ -51,7 +51,8 @@ function versioningProblem(snapshot: Snapshot, current: Record<string, string[]>
   }
   if (!what) return `shared-events is ${version} but public-exports.json records ${snapshot.version}: run ${writeCommand}`;
   const wanted = nextVersion(snapshot.version, removed.length > 0);
-  if (!isAtLeast(version, wanted)) return `shared-events exports changed (${what}): ${version} is too small a bump from ${snapshot.version}, it needs at least ${wanted}`;
+  if (!isAtLeast(version, wanted))
+    return `shared-events exports changed (${what}): ${version} is too small a bump from ${snapshot.version}, it needs at least ${wanted}`;
   return `shared-events ${version} is bumped for its export changes (${what}): run ${writeCommand}`;
 }
 
@@ -83,12 +84,16 @@ describe('which bump an export change needs', () => {
     expect(versioningProblem(snapshot('0.1.0'), added, '0.1.0')).toBe(
       `shared-events exports changed (added shared-events/react: useWishlistIds) without a version bump: set "version" to 0.1.1 in shared-events/package.json, then run ${writeCommand}`,
     );
-    expect(versioningProblem(snapshot('1.2.3'), removed, '1.2.3')).toMatch(/^shared-events exports changed \(removed shared-events: cart\) without a version bump: set "version" to 2\.0\.0 /);
+    expect(versioningProblem(snapshot('1.2.3'), removed, '1.2.3')).toMatch(
+      /^shared-events exports changed \(removed shared-events: cart\) without a version bump: set "version" to 2\.0\.0 /,
+    );
   });
 
   it('while 0.x: an addition needs a patch, a removal a minor', () => {
     expect(versioningProblem(snapshot('0.1.0'), added, '0.1.1')).toMatch(/is bumped for its export changes/);
-    expect(versioningProblem(snapshot('0.1.0'), removed, '0.1.1')).toBe('shared-events exports changed (removed shared-events: cart): 0.1.1 is too small a bump from 0.1.0, it needs at least 0.2.0');
+    expect(versioningProblem(snapshot('0.1.0'), removed, '0.1.1')).toBe(
+      'shared-events exports changed (removed shared-events: cart): 0.1.1 is too small a bump from 0.1.0, it needs at least 0.2.0',
+    );
     expect(versioningProblem(snapshot('0.1.0'), removed, '0.2.0')).toMatch(/is bumped for its export changes/);
   });
 
@@ -99,6 +104,8 @@ describe('which bump an export change needs', () => {
   });
 
   it('asks for the snapshot to be written when the version moved on', () => {
-    expect(versioningProblem(snapshot('0.1.0'), snapshot('0.1.0').exports, '0.1.1')).toBe(`shared-events is 0.1.1 but public-exports.json records 0.1.0: run ${writeCommand}`);
+    expect(versioningProblem(snapshot('0.1.0'), snapshot('0.1.0').exports, '0.1.1')).toBe(
+      `shared-events is 0.1.1 but public-exports.json records 0.1.0: run ${writeCommand}`,
+    );
   });
 });

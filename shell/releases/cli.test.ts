@@ -17,9 +17,16 @@ function deploy(...args: string[]) {
 }
 
 /** A cart release needing `shared` and importing `imports` (shared module -> names; by default a router link and the cart). */
-function release(version: string, shared: Record<string, string>, imports: Record<string, string[]> = { 'react-router-dom': ['Link'], 'shared-events': ['cart'] }): string {
+function release(
+  version: string,
+  shared: Record<string, string>,
+  imports: Record<string, string[]> = { 'react-router-dom': ['Link'], 'shared-events': ['cart'] },
+): string {
   const build = mkdtempSync(path.join(tmpdir(), 'cart-build-'));
-  writeFileSync(path.join(build, 'mf-manifest.json'), JSON.stringify({ name: 'cart', shared: Object.entries(shared).map(([name, requiredVersion]) => ({ name, requiredVersion, singleton: true })) }));
+  writeFileSync(
+    path.join(build, 'mf-manifest.json'),
+    JSON.stringify({ name: 'cart', shared: Object.entries(shared).map(([name, requiredVersion]) => ({ name, requiredVersion, singleton: true })) }),
+  );
   writeFileSync(path.join(build, 'remoteEntry.js'), `/* ${version} */`);
   return createRelease(path.join(root, 'releases'), 'cart', build, version, { imports }).id;
 }
@@ -33,9 +40,14 @@ beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'deploy-cli-'));
   const shellDist = path.join(root, 'shell-dist');
   mkdirSync(shellDist);
-  writeFileSync(path.join(shellDist, 'shell-contract.json'), JSON.stringify({ shared: shellProvides, provides: { 'react-router-dom': shellExports, 'shared-events': ['bus', 'cart'] } }));
+  writeFileSync(
+    path.join(shellDist, 'shell-contract.json'),
+    JSON.stringify({ shared: shellProvides, provides: { 'react-router-dom': shellExports, 'shared-events': ['bus', 'cart'] } }),
+  );
   // Remotes not promoted are served from their builds; none is built here unless a test says so.
-  const unbuilt = Object.fromEntries(['CATALOG', 'CART', 'ACCOUNT', 'CHECKOUT'].map((name) => [`${name}_DIST`, path.join(root, `${name.toLowerCase()}-unbuilt`)]));
+  const unbuilt = Object.fromEntries(
+    ['CATALOG', 'CART', 'ACCOUNT', 'CHECKOUT'].map((name) => [`${name}_DIST`, path.join(root, `${name.toLowerCase()}-unbuilt`)]),
+  );
   env = { RELEASES_DIR: path.join(root, 'releases'), SHELL_DIST: shellDist, RELEASE_RETENTION: '1', ...unbuilt };
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -60,7 +72,10 @@ describe('npm run deploy', () => {
     const cases: [string, string][] = [
       [release('0.3.0', { ...compatible, react: '^20.0.0' }), 'it needs react ^20.0.0, the shell provides 19.2.1'],
       [release('0.4.0', { ...compatible, 'shared-events': '^0.2.0' }), 'it needs the shared-events bus contract ^0.2.0, the shell provides 0.1.0'],
-      [release('0.5.0', compatible, routerImports('Link', 'useBlocker')), "it imports useBlocker from react-router-dom, which the shell's router subset does not provide"],
+      [
+        release('0.5.0', compatible, routerImports('Link', 'useBlocker')),
+        "it imports useBlocker from react-router-dom, which the shell's router subset does not provide",
+      ],
       [release('0.6.0', compatible, { 'shared-events': ['cart', 'wishlist'] }), 'it imports wishlist from shared-events, which the shell does not provide'],
     ];
     for (const [id, reason] of cases) {
@@ -128,31 +143,51 @@ describe('npm run deploy -w shell', () => {
     deploy('cart', '--release', cart);
     const cases: [string, string][] = [
       [shellRelease('0.2.0', shellProvides, ['Link']), `cannot run the live cart release ${cart}: it imports useNavigate from react-router-dom`],
-      [shellRelease('0.2.1', shellProvides, shellExports, ['bus']), `cannot run the live cart release ${cart}: it imports cart from shared-events, which the shell does not provide`],
-      [shellRelease('0.3.0', { ...shellProvides, react: '20.0.0', 'react-dom': '20.0.0' }, shellExports), `cannot run the live cart release ${cart}: it needs react ^19.0.0, the shell provides 20.0.0`],
-      [shellRelease('0.4.0', { ...shellProvides, 'shared-events': '0.2.0' }, shellExports), 'it needs the shared-events bus contract ^0.1.0, the shell provides 0.2.0'],
+      [
+        shellRelease('0.2.1', shellProvides, shellExports, ['bus']),
+        `cannot run the live cart release ${cart}: it imports cart from shared-events, which the shell does not provide`,
+      ],
+      [
+        shellRelease('0.3.0', { ...shellProvides, react: '20.0.0', 'react-dom': '20.0.0' }, shellExports),
+        `cannot run the live cart release ${cart}: it needs react ^19.0.0, the shell provides 20.0.0`,
+      ],
+      [
+        shellRelease('0.4.0', { ...shellProvides, 'shared-events': '0.2.0' }, shellExports),
+        'it needs the shared-events bus contract ^0.1.0, the shell provides 0.2.0',
+      ],
     ];
     for (const [id, reason] of cases) {
       const refused = deploy('shell', '--release', id);
       expect(refused.status).toBe(1);
-      expect(refused.err).toContain(`[deploy] refused: shell ${id} ${reason.startsWith('cannot') ? reason : `cannot run the live cart release ${cart}: ${reason}`}`);
+      expect(refused.err).toContain(
+        `[deploy] refused: shell ${id} ${reason.startsWith('cannot') ? reason : `cannot run the live cart release ${cart}: ${reason}`}`,
+      );
       expect(refused.err.trim().split('\n')).toHaveLength(1);
     }
-    expect(deploy('shell', '--release', shellRelease('0.5.0', shellProvides, shellExports), '--url', 'https://cdn.example.com/shell/mf-manifest.json').err).toContain('the shell is served by the gateway itself');
+    expect(
+      deploy('shell', '--release', shellRelease('0.5.0', shellProvides, shellExports), '--url', 'https://cdn.example.com/shell/mf-manifest.json').err,
+    ).toContain('the shell is served by the gateway itself');
     expect(deploy('--history', 'shell').out).toContain('No promotions yet');
   });
 
   it('checks a remote served from its own build against what that build recorded it imports', () => {
     const cartDist = path.join(root, 'cart-dist');
     mkdirSync(cartDist);
-    writeFileSync(path.join(cartDist, 'mf-manifest.json'), JSON.stringify({ name: 'cart', shared: [{ name: 'react', requiredVersion: '^19.0.0', singleton: true }] }));
+    writeFileSync(
+      path.join(cartDist, 'mf-manifest.json'),
+      JSON.stringify({ name: 'cart', shared: [{ name: 'react', requiredVersion: '^19.0.0', singleton: true }] }),
+    );
     env.CART_DIST = cartDist;
     const newerReact = shellRelease('0.2.0', { ...shellProvides, react: '20.0.0' }, shellExports);
-    expect(deploy('shell', '--release', newerReact).err).toContain(`shell ${newerReact} cannot run the live cart build (${cartDist}): it needs react ^19.0.0, the shell provides 20.0.0`);
+    expect(deploy('shell', '--release', newerReact).err).toContain(
+      `shell ${newerReact} cannot run the live cart build (${cartDist}): it needs react ^19.0.0, the shell provides 20.0.0`,
+    );
     // A build from before builds recorded their imports: checked by ranges only.
     expect(deploy('shell', '--release', shellRelease('0.3.0', shellProvides, ['Link'], []))).toMatchObject({ status: 0 });
     writeFileSync(path.join(cartDist, 'shared-imports.json'), JSON.stringify({ 'react-router-dom': ['Link'], 'shared-events': ['cart'] }));
-    expect(deploy('shell', '--release', shellRelease('0.4.0', shellProvides, ['Link'], ['bus'])).err).toContain(`cannot run the live cart build (${cartDist}): it imports cart from shared-events, which the shell does not provide`);
+    expect(deploy('shell', '--release', shellRelease('0.4.0', shellProvides, ['Link'], ['bus'])).err).toContain(
+      `cannot run the live cart build (${cartDist}): it imports cart from shared-events, which the shell does not provide`,
+    );
     expect(deploy('shell', '--release', shellRelease('0.5.0', shellProvides, ['Link'], ['cart'])).status).toBe(0);
   });
 });
@@ -165,7 +200,10 @@ describe('a release importing a shared-events export that the live shell lacks (
     expect(deploy('shell', '--release', older).status).toBe(0);
     const cart = release('0.2.0', compatible, needsWishlist);
     const refused = deploy('cart', '--release', cart);
-    expect(refused).toMatchObject({ status: 1, err: `[deploy] refused: cart ${cart} cannot run in the live shell ${older}: it imports wishlist from shared-events, which the shell does not provide\n` });
+    expect(refused).toMatchObject({
+      status: 1,
+      err: `[deploy] refused: cart ${cart} cannot run in the live shell ${older}: it imports wishlist from shared-events, which the shell does not provide\n`,
+    });
     expect(deploy('cart', '--canary', cart, '--percent', '10').err).toContain('it imports wishlist from shared-events');
 
     const newer = shellRelease('0.1.1', shellProvides, shellExports, ['bus', 'cart', 'wishlist']);
@@ -175,7 +213,10 @@ describe('a release importing a shared-events export that the live shell lacks (
       status: 1,
       err: `[deploy] refused: shell ${older} cannot run the live cart release ${cart}: it imports wishlist from shared-events, which the shell does not provide\n`,
     });
-    expect(deploy('shell', '--rollback', '--force')).toMatchObject({ status: 0, out: expect.stringContaining(`[deploy] note: --force: shell ${older} was not checked against what is live`) });
+    expect(deploy('shell', '--rollback', '--force')).toMatchObject({
+      status: 0,
+      out: expect.stringContaining(`[deploy] note: --force: shell ${older} was not checked against what is live`),
+    });
     expect(deploy('--history').out).toContain(`rollback ${older} (was ${newer})`);
   });
 
@@ -186,24 +227,38 @@ describe('a release importing a shared-events export that the live shell lacks (
     expect(deploy('cart', '--release', cart).status).toBe(0);
 
     const dropsIt = shellRelease('0.1.2', shellProvides, shellExports, ['bus', 'cart']);
-    expect(deploy('shell', '--canary', dropsIt, '--percent', '10').err).toBe(`[deploy] refused: shell ${dropsIt} cannot run the live cart release ${cart}: it imports wishlist from shared-events, which the shell does not provide\n`);
+    expect(deploy('shell', '--canary', dropsIt, '--percent', '10').err).toBe(
+      `[deploy] refused: shell ${dropsIt} cannot run the live cart release ${cart}: it imports wishlist from shared-events, which the shell does not provide\n`,
+    );
     expect(deploy('shell', '--release', dropsIt).status).toBe(1);
   });
 
   it('is checked by version ranges only in front of a shell built before the gate read exports, and so is a release made before then', () => {
     const unrecorded = shellRelease('0.1.0', shellProvides, shellExports, null);
-    expect(deploy('shell', '--release', unrecorded).out).toContain(`[deploy] note: shell ${unrecorded} lists only its router's exports (built before the gate read them)`);
+    expect(deploy('shell', '--release', unrecorded).out).toContain(
+      `[deploy] note: shell ${unrecorded} lists only its router's exports (built before the gate read them)`,
+    );
     const cart = release('0.2.0', compatible, needsWishlist);
     expect(deploy('cart', '--release', cart)).toMatchObject({
       status: 0,
       err: '',
-      out: expect.stringContaining(`[deploy] note: the live shell ${unrecorded} lists only its router's exports (built before the gate read them): cart ${cart} was checked by version ranges and router exports only`),
+      out: expect.stringContaining(
+        `[deploy] note: the live shell ${unrecorded} lists only its router's exports (built before the gate read them): cart ${cart} was checked by version ranges and router exports only`,
+      ),
     });
     const build = mkdtempSync(path.join(tmpdir(), 'cart-build-'));
-    writeFileSync(path.join(build, 'mf-manifest.json'), JSON.stringify({ name: 'cart', shared: [{ name: 'shared-events', requiredVersion: '^0.1.0', singleton: true }] }));
+    writeFileSync(
+      path.join(build, 'mf-manifest.json'),
+      JSON.stringify({ name: 'cart', shared: [{ name: 'shared-events', requiredVersion: '^0.1.0', singleton: true }] }),
+    );
     const legacy = createRelease(path.join(root, 'releases'), 'cart', build, '0.0.9').id;
-    expect(deploy('shell', '--release', shellRelease('0.1.1', shellProvides, shellExports, ['bus'])).err).toContain('it imports cart, wishlist from shared-events');
-    expect(deploy('cart', '--release', legacy)).toMatchObject({ status: 0, out: expect.stringContaining(`[deploy] note: cart ${legacy} records no imports (released before the gate read them): checked by version ranges only`) });
+    expect(deploy('shell', '--release', shellRelease('0.1.1', shellProvides, shellExports, ['bus'])).err).toContain(
+      'it imports cart, wishlist from shared-events',
+    );
+    expect(deploy('cart', '--release', legacy)).toMatchObject({
+      status: 0,
+      out: expect.stringContaining(`[deploy] note: cart ${legacy} records no imports (released before the gate read them): checked by version ranges only`),
+    });
     expect(deploy('shell', '--release', shellRelease('0.1.2', shellProvides, shellExports, ['bus'])).status).toBe(0);
   });
 });

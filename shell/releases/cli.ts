@@ -49,10 +49,22 @@ function releaseCommand(app: AppName, settings: ReleaseSettings): void {
   const staging = mkdtempSync(path.join(tmpdir(), `release-${app}-`));
   try {
     console.log(`[release] building ${packageOf(app)} ${version}`);
-    execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production', '--config', `${packageOf(app)}/webpack.config.ts`, '--env', `output=${staging}`], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js'),
+        '--mode',
+        'production',
+        '--config',
+        `${packageOf(app)}/webpack.config.ts`,
+        '--env',
+        `output=${staging}`,
+      ],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     if (app === 'shell' && !existsSync(path.join(staging, 'index.html'))) throw new Error('The shell build wrote no index.html');
     // Served as they are by the gateway (brotli and gzip beside each text file), like the builds in dist/.
     precompress(staging);
@@ -73,7 +85,11 @@ function formatHistory(state: RegistryState, remote?: AppName): string {
   return entries
     .map((entry) => {
       const what =
-        entry.action === 'canary' ? `canary ${entry.release} at ${entry.percent}%` : entry.action === 'canary-off' ? `canary ${entry.release} stopped` : `${entry.action} ${entry.release}${entry.from ? ` (was ${entry.from})` : ''}`;
+        entry.action === 'canary'
+          ? `canary ${entry.release} at ${entry.percent}%`
+          : entry.action === 'canary-off'
+            ? `canary ${entry.release} stopped`
+            : `${entry.action} ${entry.release}${entry.from ? ` (was ${entry.from})` : ''}`;
       return `${entry.at}  ${entry.remote.padEnd(8)} ${what}  by ${entry.by}`;
     })
     .join('\n');
@@ -92,7 +108,9 @@ async function deployCommand(remote: AppName | undefined, options: Record<string
     if (options.list) {
       const current = registry.current().remotes[name];
       for (const release of listReleases(settings.releasesDir, name)) {
-        const marks = [current?.live?.id === release.id ? 'live' : '', current?.canary?.id === release.id ? `canary ${current.canary.percent}%` : ''].filter(Boolean);
+        const marks = [current?.live?.id === release.id ? 'live' : '', current?.canary?.id === release.id ? `canary ${current.canary.percent}%` : ''].filter(
+          Boolean,
+        );
         console.log(`${release.id}  ${release.createdAt}${marks.length ? `  (${marks.join(', ')})` : ''}`);
       }
       if (current?.live && !readRelease(settings.releasesDir, name, current.live.id)) console.log(`${current.live.id}  live from ${current.live.manifest}`);

@@ -10,7 +10,9 @@ const shell: ShellContract = {
   },
 };
 const needs = (overrides: Record<string, string> = {}, imports: Record<string, string[]> | undefined = { 'react-router-dom': ['Link'] }) => ({
-  shared: Object.entries({ react: '^19.0.0', 'react-dom': '^19.0.0', 'react-router-dom': '^7.0.0', 'shared-events': '^0.1.0', ...overrides }).map(([name, requiredVersion]) => ({ name, requiredVersion, singleton: true })),
+  shared: Object.entries({ react: '^19.0.0', 'react-dom': '^19.0.0', 'react-router-dom': '^7.0.0', 'shared-events': '^0.1.0', ...overrides }).map(
+    ([name, requiredVersion]) => ({ name, requiredVersion, singleton: true }),
+  ),
   imports,
 });
 
@@ -34,8 +36,12 @@ describe('can the live shell run this release?', () => {
   });
 
   it('no, for a shared-events export the shell lacks though its version is in range, naming it', () => {
-    expect(incompatibility(shell, needs({}, { 'shared-events': ['cart', 'wishlist'], react: ['useState'] }))).toBe('it imports wishlist from shared-events, which the shell does not provide');
-    expect(incompatibility(shell, needs({}, { react: ['default', 'useEffectEvent'] }))).toBe('it imports useEffectEvent from react, which the shell does not provide');
+    expect(incompatibility(shell, needs({}, { 'shared-events': ['cart', 'wishlist'], react: ['useState'] }))).toBe(
+      'it imports wishlist from shared-events, which the shell does not provide',
+    );
+    expect(incompatibility(shell, needs({}, { react: ['default', 'useEffectEvent'] }))).toBe(
+      'it imports useEffectEvent from react, which the shell does not provide',
+    );
   });
 
   it('no, for a singleton the shell does not share at all', () => {

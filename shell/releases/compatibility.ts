@@ -58,7 +58,8 @@ function missingImport(shell: ShellContract, release: ReleaseNeeds): string | un
     const missing = names.filter((name) => !provided.includes(name));
     if (!missing.length) continue;
     const them = missing.length === 1 ? 'it' : 'them';
-    if (module === 'react-router-dom') return `it imports ${missing.join(', ')} from react-router-dom, which the shell's router subset does not provide (add ${them} to ${routerSubset} first; decision 0011)`;
+    if (module === 'react-router-dom')
+      return `it imports ${missing.join(', ')} from react-router-dom, which the shell's router subset does not provide (add ${them} to ${routerSubset} first; decision 0011)`;
     return `it imports ${missing.join(', ')} from ${module}, which the shell does not provide`;
   }
   return undefined;

@@ -34,10 +34,23 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the names a module exports at run time', () => {
   it('lists values (declared, re-exported, renamed, through export *, default) and leaves every type out', () => {
-    expect(exportedNames(path.join(dir, 'index.ts'))).toEqual(['Kind', 'LIMIT', 'Store', 'a', 'addItem', 'basket', 'bus', 'c', 'default', 'helper', 'money', 'renamed']);
+    expect(exportedNames(path.join(dir, 'index.ts'))).toEqual([
+      'Kind',
+      'LIMIT',
+      'Store',
+      'a',
+      'addItem',
+      'basket',
+      'bus',
+      'c',
+      'default',
+      'helper',
+      'money',
+      'renamed',
+    ]);
   });
 
-  it("refuses export * of another package, whose names it cannot see", () => {
+  it('refuses export * of another package, whose names it cannot see', () => {
     writeFileSync(path.join(dir, 'star.ts'), "export * from 'react-router';");
     expect(() => exportedNames(path.join(dir, 'star.ts'))).toThrow("cannot list the names of export * from 'react-router'");
   });

@@ -28,12 +28,17 @@ export function packageEntryExports(packageDir: string): Record<string, string[]
   );
 }
 
-const hasExport = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
-const hasDefault = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
+const hasExport = (node: ts.Node) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+const hasDefault = (node: ts.Node) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
 const isTypeOnlyDeclaration = (node: ts.Node) => ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node);
 // `declare …` and `const enum` are erased by the compiler: nothing to import at run time.
 const hasNoRuntimeValue = (node: ts.Node) =>
-  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword || (modifier.kind === ts.SyntaxKind.ConstKeyword && ts.isEnumDeclaration(node)));
+  ts.canHaveModifiers(node) &&
+  (ts.getModifiers(node) ?? []).some(
+    (modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword || (modifier.kind === ts.SyntaxKind.ConstKeyword && ts.isEnumDeclaration(node)),
+  );
 
 /** A relative module as the bundler finds it: the path as written, or with a TypeScript extension or index. */
 function resolveRelative(from: string, request: string): string {
@@ -47,7 +52,11 @@ function collect(file: string, names: Set<string>, visited: Set<string>): void {
   if (visited.has(file)) return;
   visited.add(file);
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const localTypes = new Set(source.statements.filter((node) => ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)).map((node) => (node as ts.InterfaceDeclaration).name.text));
+  const localTypes = new Set(
+    source.statements
+      .filter((node) => ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node))
+      .map((node) => (node as ts.InterfaceDeclaration).name.text),
+  );
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement)) {
       if (statement.isTypeOnly) continue;
@@ -70,7 +79,10 @@ function collect(file: string, names: Set<string>, visited: Set<string>): void {
       if (hasDefault(statement)) names.add('default');
       else if (ts.isVariableStatement(statement)) {
         for (const declaration of statement.declarationList.declarations) for (const name of boundNames(declaration.name)) names.add(name);
-      } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) && statement.name) {
+      } else if (
+        (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) &&
+        statement.name
+      ) {
         names.add(statement.name.text);
       }
     }

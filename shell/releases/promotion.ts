@@ -14,7 +14,11 @@ const manifestSchema = z.object({
 const exportLists = z.record(z.string(), z.array(z.string()));
 // `routerImports`: what a release made before `imports` recorded (its router imports only).
 const releaseNotes = z.object({ imports: exportLists.optional(), routerImports: z.array(z.string()).optional() }).passthrough();
-const shellContractSchema = z.object({ shared: z.record(z.string(), z.string()), routerExports: z.array(z.string()).optional(), provides: exportLists.optional() });
+const shellContractSchema = z.object({
+  shared: z.record(z.string(), z.string()),
+  routerExports: z.array(z.string()).optional(),
+  provides: exportLists.optional(),
+});
 
 export class PromotionError extends Error {
   readonly oneLine = true;
@@ -45,13 +49,22 @@ type Settings = Places & Pick<ReleaseSettings, 'remoteDefaults' | 'repoRoot'>;
 /** The shells shoppers may be running: the live one (a release, or the shell's build) and a canary. */
 function shellsInService(settings: Places, state: RegistryState): { label: string; contract: ShellContract }[] {
   const shell = state.remotes.shell;
-  const inService = [shell?.live ? { label: `the live shell ${shell.live.id}`, dir: releaseDir(settings.releasesDir, 'shell', shell.live.id) } : { label: 'the live shell', dir: settings.shellDist }];
+  const inService = [
+    shell?.live
+      ? { label: `the live shell ${shell.live.id}`, dir: releaseDir(settings.releasesDir, 'shell', shell.live.id) }
+      : { label: 'the live shell', dir: settings.shellDist },
+  ];
   if (shell?.canary) inService.push({ label: `the canary shell ${shell.canary.id}`, dir: releaseDir(settings.releasesDir, 'shell', shell.canary.id) });
   return inService.map(({ label, dir }) => ({ label, contract: readShellContract(dir, label) }));
 }
 
 /** A remote's manifest and notes, from another origin or from a release on disk. */
-async function readReleaseFiles(settings: Places, remote: RemoteName, id: string, url: string | undefined): Promise<{ ref: ReleaseRef; manifest: unknown; notes: unknown }> {
+async function readReleaseFiles(
+  settings: Places,
+  remote: RemoteName,
+  id: string,
+  url: string | undefined,
+): Promise<{ ref: ReleaseRef; manifest: unknown; notes: unknown }> {
   if (url) {
     let location: URL;
     try {
@@ -65,11 +78,14 @@ async function readReleaseFiles(settings: Places, remote: RemoteName, id: string
     const manifest = await fetchJson(location);
     // The router check needs the release's notes: a release is uploaded whole, release.json included.
     const notes = await fetchJson(new URL('release.json', location)).catch(() => {
-      throw new PromotionError(`${new URL('release.json', location).href} is missing: upload the whole release directory (npm run release wrote it), release.json included`);
+      throw new PromotionError(
+        `${new URL('release.json', location).href} is missing: upload the whole release directory (npm run release wrote it), release.json included`,
+      );
     });
     return { ref: { id, manifest: location.href }, manifest, notes };
   }
-  if (!readRelease(settings.releasesDir, remote, id)) throw new PromotionError(`there is no ${remote} release ${id} (see npm run deploy -w mf-${remote} -- --list)`);
+  if (!readRelease(settings.releasesDir, remote, id))
+    throw new PromotionError(`there is no ${remote} release ${id} (see npm run deploy -w mf-${remote} -- --list)`);
   const dir = releaseDir(settings.releasesDir, remote, id);
   return {
     ref: { id, manifest: `/releases/${remote}/${id}/mf-manifest.json` },
@@ -94,7 +110,14 @@ export type GateNote = (line: string) => void;
  * run it; returns what the registry records. `url` is the release's manifest on another origin;
  * without it, the release is one of ours under the releases directory.
  */
-export async function checkPromotion(settings: Places, state: RegistryState, remote: RemoteName, id: string, url?: string, note: GateNote = () => {}): Promise<ReleaseRef> {
+export async function checkPromotion(
+  settings: Places,
+  state: RegistryState,
+  remote: RemoteName,
+  id: string,
+  url?: string,
+  note: GateNote = () => {},
+): Promise<ReleaseRef> {
   const { ref, manifest, notes } = await readReleaseFiles(settings, remote, id, url);
   const needs = needsOf(remote, id, manifest, notes);
   const shells = shellsInService(settings, state);
@@ -104,7 +127,9 @@ export async function checkPromotion(settings: Places, state: RegistryState, rem
   }
   if (!needs.imports) note(`${remote} ${id} records no imports (released before the gate read them): checked by version ranges only`);
   for (const shell of shells.filter(({ contract }) => needs.imports && !contract.provides)) {
-    note(`${shell.label} lists only its router's exports (built before the gate read them): ${remote} ${id} was checked by version ranges and router exports only`);
+    note(
+      `${shell.label} lists only its router's exports (built before the gate read them): ${remote} ${id} was checked by version ranges and router exports only`,
+    );
   }
   return ref;
 }
@@ -153,7 +178,12 @@ export async function checkShellPromotion(settings: Settings, state: RegistrySta
       const problem = needs && incompatibility(contract, needs);
       const dist = settings.remoteDefaults[remote].dist;
       const shown = path.relative(settings.repoRoot, dist).startsWith('..') ? dist : path.relative(settings.repoRoot, dist);
-      const which = 'id' in build && build.id ? `${remote} release ${build.id}` : /^https?:/i.test(build.manifest) ? `${remote} at ${build.manifest}` : `${remote} build (${shown})`;
+      const which =
+        'id' in build && build.id
+          ? `${remote} release ${build.id}`
+          : /^https?:/i.test(build.manifest)
+            ? `${remote} at ${build.manifest}`
+            : `${remote} build (${shown})`;
       if (problem) throw new PromotionError(`shell ${id} cannot run the live ${which}: ${problem}`);
     }
   }

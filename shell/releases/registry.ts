@@ -71,7 +71,13 @@ export function promote(state: RegistryState, release: ReleaseRef, change: Chang
   const previous = current.live ? [...current.previous, current.live].slice(-PREVIOUS_KEPT) : current.previous;
   // Promoting the canary's release ends the canary: everyone now gets it.
   const canary = current.canary?.id === release.id ? undefined : current.canary;
-  return record(state, change.remote, { live: release, previous, ...(canary ? { canary } : {}) }, { action: 'promote', release: release.id, ...(current.live ? { from: current.live.id } : {}) }, change);
+  return record(
+    state,
+    change.remote,
+    { live: release, previous, ...(canary ? { canary } : {}) },
+    { action: 'promote', release: release.id, ...(current.live ? { from: current.live.id } : {}) },
+    change,
+  );
 }
 
 export function rollback(state: RegistryState, change: Change): RegistryState {

@@ -48,7 +48,8 @@ export function fileRegistry(dir: string): RegistryStore {
         try {
           handle = openSync(lock, 'wx');
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 100) throw new Error(`Another deploy holds ${lock}; if none is running, delete that file`);
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 100)
+            throw new Error(`Another deploy holds ${lock}; if none is running, delete that file`);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       }

@@ -22,7 +22,14 @@ describe('releases on disk', () => {
   it('names a release by version and content: the same build twice is one release, a changed file a new one', () => {
     const first = createRelease(root, 'cart', build({ 'mf-manifest.json': manifest, 'remoteEntry.js': 'a', 'chunks/1.abc.js': 'x' }), '1.0.0', {}, new Date(1));
     const again = createRelease(root, 'cart', build({ 'mf-manifest.json': manifest, 'remoteEntry.js': 'a', 'chunks/1.abc.js': 'x' }), '1.0.0', {}, new Date(2));
-    const changed = createRelease(root, 'cart', build({ 'mf-manifest.json': manifest, 'remoteEntry.js': 'a', 'chunks/1.abc.js': 'y' }), '1.0.0', {}, new Date(3));
+    const changed = createRelease(
+      root,
+      'cart',
+      build({ 'mf-manifest.json': manifest, 'remoteEntry.js': 'a', 'chunks/1.abc.js': 'y' }),
+      '1.0.0',
+      {},
+      new Date(3),
+    );
     expect(first.id).toMatch(/^1\.0\.0-[0-9a-f]{10}$/);
     expect(again).toEqual(first);
     expect(changed.id).not.toBe(first.id);
@@ -35,7 +42,9 @@ describe('releases on disk', () => {
   });
 
   it('prunes beyond the newest N, sparing every release still in use, and never the newest', () => {
-    const ids = [1, 2, 3, 4, 5].map((n) => createRelease(root, 'cart', build({ 'mf-manifest.json': manifest, 'remoteEntry.js': String(n) }), `1.0.${n}`, {}, new Date(n * 1000)).id);
+    const ids = [1, 2, 3, 4, 5].map(
+      (n) => createRelease(root, 'cart', build({ 'mf-manifest.json': manifest, 'remoteEntry.js': String(n) }), `1.0.${n}`, {}, new Date(n * 1000)).id,
+    );
     const removed = pruneReleases(root, 'cart', 2, new Set([ids[0]!]));
     expect(removed).toEqual([ids[1], ids[2]]);
     expect(listReleases(root, 'cart').map((release) => release.id)).toEqual([ids[0], ids[3], ids[4]]);

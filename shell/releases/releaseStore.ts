@@ -43,7 +43,11 @@ function filesUnder(dir: string, prefix = ''): string[] {
 export function contentHash(dir: string): string {
   const hash = createHash('sha256');
   for (const file of filesUnder(dir)) {
-    hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(dir, file)))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 10);
 }
@@ -57,14 +61,29 @@ export function releaseDir(root: string, remote: string, id: string): string {
  * Files a finished build (`builtDir`, which must hold mf-manifest.json) as a release of `remote`.
  * Building the same sources again gives the same id, and the existing release is kept as it is.
  */
-export function createRelease(root: string, remote: string, builtDir: string, version: string, notes: Pick<ReleaseInfo, 'imports' | 'routerImports'> = {}, now = new Date()): ReleaseInfo {
+export function createRelease(
+  root: string,
+  remote: string,
+  builtDir: string,
+  version: string,
+  notes: Pick<ReleaseInfo, 'imports' | 'routerImports'> = {},
+  now = new Date(),
+): ReleaseInfo {
   if (!existsSync(path.join(builtDir, 'mf-manifest.json'))) throw new Error(`${builtDir} is not a remote build: it has no mf-manifest.json`);
   const safeVersion = version.replace(/[^0-9A-Za-z.+_]/g, '_').slice(0, 40);
   const id = `${safeVersion}-${contentHash(builtDir)}`;
   const target = releaseDir(root, remote, id);
   const existing = readRelease(root, remote, id);
   if (existing) return existing;
-  const info: ReleaseInfo = { remote, id, version, createdAt: now.toISOString(), files: filesUnder(builtDir).length, ...(notes.imports ? { imports: notes.imports } : {}), ...(notes.routerImports ? { routerImports: notes.routerImports } : {}) };
+  const info: ReleaseInfo = {
+    remote,
+    id,
+    version,
+    createdAt: now.toISOString(),
+    files: filesUnder(builtDir).length,
+    ...(notes.imports ? { imports: notes.imports } : {}),
+    ...(notes.routerImports ? { routerImports: notes.routerImports } : {}),
+  };
   // Copied beside the target and renamed into place: a release directory is complete or absent.
   const staging = `${target}.staging-${process.pid}`;
   mkdirSync(path.dirname(target), { recursive: true });

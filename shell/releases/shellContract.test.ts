@@ -23,6 +23,11 @@ describe("the shell's contract", () => {
     expect(contract.provides?.react).toEqual(expect.arrayContaining(['default', 'useState', 'useSyncExternalStore', 'Suspense']));
     expect(contract.provides?.['react/jsx-runtime']).toEqual(['Fragment', 'default', 'jsx', 'jsxs']);
     expect(contract.provides?.['react-dom/client']).toEqual(expect.arrayContaining(['createRoot', 'hydrateRoot']));
-    expect(contract.shared).toEqual({ react: expect.stringMatching(/^19\./), 'react-dom': expect.stringMatching(/^19\./), 'react-router-dom': expect.stringMatching(/^7\./), 'shared-events': expect.any(String) });
+    expect(contract.shared).toEqual({
+      react: expect.stringMatching(/^19\./),
+      'react-dom': expect.stringMatching(/^19\./),
+      'react-router-dom': expect.stringMatching(/^7\./),
+      'shared-events': expect.any(String),
+    });
   });
 });

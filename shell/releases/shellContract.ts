@@ -16,10 +16,18 @@ export function shellContract(shellDir: string): ShellContract {
   const require = createRequire(path.join(shellDir, 'package.json'));
   const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
   const routerExports = exportedNames(path.join(shellDir, 'src/router/react-router-dom.ts'));
-  const provides: Record<string, string[]> = { 'react-router-dom': routerExports, ...packageEntryExports(path.dirname(require.resolve('shared-events/package.json'))) };
+  const provides: Record<string, string[]> = {
+    'react-router-dom': routerExports,
+    ...packageEntryExports(path.dirname(require.resolve('shared-events/package.json'))),
+  };
   for (const name of reactModules) provides[name] = [...new Set([...Object.keys(require(name) as object), 'default'])].sort();
   return {
-    shared: { react: versionOf('react'), 'react-dom': versionOf('react-dom'), 'react-router-dom': versionOf('react-router-dom'), 'shared-events': versionOf('shared-events') },
+    shared: {
+      react: versionOf('react'),
+      'react-dom': versionOf('react-dom'),
+      'react-router-dom': versionOf('react-router-dom'),
+      'shared-events': versionOf('shared-events'),
+    },
     // Read by deploy commands older than `provides`.
     routerExports,
     provides,

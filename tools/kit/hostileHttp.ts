@@ -63,16 +63,84 @@ export async function fuzzInRounds<P>(run: FuzzRun<P>): Promise<void> {
 
 /** Text a hostile client sends: numbers out of range, wrong types, SQL, script, traversal, unicode. */
 export const HOSTILE_TEXT: readonly string[] = [
-  '', ' ', '0', '-0', '-1', '1.5', '1e3', '1e309', '-1e309', '2147483648', '4294967296', '9007199254740993',
-  '99999999999999999999999', 'NaN', 'Infinity', '-Infinity', '0x10', '0b1', '1_000', '١٢', '+1', ' 1', '1 ', '01',
-  'null', 'undefined', 'true', 'false', '[]', '{}', '[object Object]', '__proto__', 'constructor', 'prototype',
-  "' OR 1=1 --", "'; DROP TABLE products; --", '" OR ""="', '1 UNION SELECT * FROM sqlite_master', "%' AND '%'='",
-  "') OR ('a'='a", '\\', '\\x00', '*', '%', '_', '%%', '..', "1'; SELECT pg_sleep(5); --",
-  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '{{7*7}}', '${7*7}',
-  '../../etc/passwd', '..%2f..%2fetc%2fpasswd', '%2e%2e%2f%2e%2e%2f', '....//....//etc/passwd', '/etc/passwd\u0000.svg',
-  'C:\\Windows\\win.ini', '%zz', '%E0%A4%A',
-  '😀', '😀'.repeat(60), '\u202Egnp.exe', 'مرحبا بالعالم', 'Ω≈ç√∫˜µ', 'ǅǈǋ', '\u0000', 'a\u0000b', '\uFEFF', '\u200B',
-  'a\r\nSet-Cookie: x=1', '\uD800', 'Zalgơ̵̡̲͎', 'x'.repeat(101), 'x'.repeat(300), 'x'.repeat(5000), 'é'.repeat(300),
+  '',
+  ' ',
+  '0',
+  '-0',
+  '-1',
+  '1.5',
+  '1e3',
+  '1e309',
+  '-1e309',
+  '2147483648',
+  '4294967296',
+  '9007199254740993',
+  '99999999999999999999999',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '0x10',
+  '0b1',
+  '1_000',
+  '١٢',
+  '+1',
+  ' 1',
+  '1 ',
+  '01',
+  'null',
+  'undefined',
+  'true',
+  'false',
+  '[]',
+  '{}',
+  '[object Object]',
+  '__proto__',
+  'constructor',
+  'prototype',
+  "' OR 1=1 --",
+  "'; DROP TABLE products; --",
+  '" OR ""="',
+  '1 UNION SELECT * FROM sqlite_master',
+  "%' AND '%'='",
+  "') OR ('a'='a",
+  '\\',
+  '\\x00',
+  '*',
+  '%',
+  '_',
+  '%%',
+  '..',
+  "1'; SELECT pg_sleep(5); --",
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '{{7*7}}',
+  '${7*7}',
+  '../../etc/passwd',
+  '..%2f..%2fetc%2fpasswd',
+  '%2e%2e%2f%2e%2e%2f',
+  '....//....//etc/passwd',
+  '/etc/passwd\u0000.svg',
+  'C:\\Windows\\win.ini',
+  '%zz',
+  '%E0%A4%A',
+  '😀',
+  '😀'.repeat(60),
+  '\u202Egnp.exe',
+  'مرحبا بالعالم',
+  'Ω≈ç√∫˜µ',
+  'ǅǈǋ',
+  '\u0000',
+  'a\u0000b',
+  '\uFEFF',
+  '\u200B',
+  'a\r\nSet-Cookie: x=1',
+  '\uD800',
+  'Zalgơ̵̡̲͎',
+  'x'.repeat(101),
+  'x'.repeat(300),
+  'x'.repeat(5000),
+  'é'.repeat(300),
 ];
 
 export const HOSTILE_NUMBERS: readonly number[] = [0, -1, 1.5, -0.5, 1e308, -1e308, 2 ** 31, 2 ** 53 + 2, 100, 101, 10_001, 1e-9, 1, 3];
@@ -101,7 +169,8 @@ export function rawUrlPart(text: string, keepSlash = false): string {
   for (const char of text) {
     const code = char.codePointAt(0)!;
     if (code > 0x20 && code < 0x7f && char !== '#' && char !== '?' && char !== '&' && (keepSlash || char !== '/')) out += char;
-    else if (code >= 0xd800 && code <= 0xdfff) out += '%ED%A0%80'; // a lone surrogate: invalid UTF-8
+    else if (code >= 0xd800 && code <= 0xdfff)
+      out += '%ED%A0%80'; // a lone surrogate: invalid UTF-8
     else out += [...Buffer.from(char, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
   }
   return out;
@@ -191,7 +260,7 @@ export function parseAnswer(data: Buffer, head: boolean, closed = false): RawAns
   }
   if (/chunked/i.test(headers.get('transfer-encoding') ?? '')) {
     const parts: Buffer[] = [];
-    for (let at = 0; ; ) {
+    for (let at = 0; ;) {
       const end = rest.indexOf('\r\n', at);
       if (end < 0) return null;
       const size = parseInt(rest.subarray(at, end).toString('latin1'), 16);

@@ -60,7 +60,10 @@ test('a group leader is stopped with everything it started; lines reach onLine a
   const lines: string[] = [];
   const leader = runProcess(
     process.execPath,
-    ['-e', `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log('grandchild ' + c.pid); setInterval(() => {}, 1000)`],
+    [
+      '-e',
+      `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log('grandchild ' + c.pid); setInterval(() => {}, 1000)`,
+    ],
     { group: true, logFile, onLine: (line) => lines.push(line) },
   );
   const grandchild = Number((await leader.waitFor(/grandchild (\d+)/))[1]);
@@ -75,7 +78,10 @@ test('a Node child exits when its parent is killed with SIGKILL', async () => {
   const kit = path.join(__dirname, 'processes.ts');
   // A parent that starts a child through the kit, prints its pid, then dies without any clean-up.
   const parent = runNode('--input-type=module', {
-    args: ['-e', `const { runNode } = await import(${JSON.stringify(kit)}); const c = runNode('-e', { args: ['setInterval(() => {}, 1000)'] }); console.log('child ' + c.pid); setInterval(() => {}, 1000)`],
+    args: [
+      '-e',
+      `const { runNode } = await import(${JSON.stringify(kit)}); const c = runNode('-e', { args: ['setInterval(() => {}, 1000)'] }); console.log('child ' + c.pid); setInterval(() => {}, 1000)`,
+    ],
     exitWithParent: false,
   });
   const child = Number((await parent.waitFor(/child (\d+)/))[1]);

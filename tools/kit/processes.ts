@@ -145,7 +145,10 @@ export function runProcess(command: string, args: readonly string[], options: Pr
           if (match) finish(() => resolve(match));
           else if (!running) finish(() => reject(new Error(`${name} exited before printing ${pattern}; its output ends:\n${tail()}`)));
         };
-        const timer = setTimeout(() => finish(() => reject(new Error(`${name} did not print ${pattern} within ${timeoutMs} ms; its output ends:\n${tail()}`))), timeoutMs);
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`${name} did not print ${pattern} within ${timeoutMs} ms; its output ends:\n${tail()}`))),
+          timeoutMs,
+        );
         const finish = (settle: () => void) => {
           clearTimeout(timer);
           listeners.delete(check);
@@ -193,7 +196,10 @@ export function runNode(entry: string, options: NodeOptions = {}): ManagedProces
 }
 
 /** Starts a service and resolves once it prints its address (group 1 of `ready`). */
-export async function startNodeService(entry: string, options: NodeOptions & { ready?: RegExp; timeoutMs?: number } = {}): Promise<ManagedProcess & { url: string }> {
+export async function startNodeService(
+  entry: string,
+  options: NodeOptions & { ready?: RegExp; timeoutMs?: number } = {},
+): Promise<ManagedProcess & { url: string }> {
   const started = runNode(entry, options);
   try {
     const match = await started.waitFor(options.ready ?? /listening on (http:\/\/[0-9.:[\]]+)/, options.timeoutMs);
@@ -217,7 +223,10 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /** Polls `check` until it returns true; fails with `what` after `timeoutMs`. */
-export async function pollUntil(check: () => Promise<boolean> | boolean, { timeoutMs, intervalMs = 100, what }: { timeoutMs: number; intervalMs?: number; what: string }): Promise<void> {
+export async function pollUntil(
+  check: () => Promise<boolean> | boolean,
+  { timeoutMs, intervalMs = 100, what }: { timeoutMs: number; intervalMs?: number; what: string },
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what}: not so after ${timeoutMs} ms`);

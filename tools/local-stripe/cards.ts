@@ -33,7 +33,12 @@ export const TEST_CARDS: readonly TestCard[] = [
     outcome: declined('insufficient_funds', 'Your card has insufficient funds.'),
   },
   { number: '4000000000009987', brand: 'visa', paymentMethod: 'pm_card_chargeDeclinedLostCard', outcome: declined('lost_card', 'Your card was declined.') },
-  { number: '4000000000000069', brand: 'visa', paymentMethod: 'pm_card_chargeDeclinedExpiredCard', outcome: declined('expired_card', 'Your card has expired.', 'expired_card') },
+  {
+    number: '4000000000000069',
+    brand: 'visa',
+    paymentMethod: 'pm_card_chargeDeclinedExpiredCard',
+    outcome: declined('expired_card', 'Your card has expired.', 'expired_card'),
+  },
   {
     number: '4000000000000127',
     brand: 'visa',

@@ -71,13 +71,19 @@ describe('the local Stripe through the official SDK', () => {
     expect(method.card).toMatchObject({ brand: 'visa', last4: '4242' });
     const confirmed = await stripe.paymentIntents.confirm(created.id, { payment_method: method.id });
     expect(confirmed).toMatchObject({ status: 'succeeded', amount_received: 2599 });
-    await until(() => hook.received.some((event) => event.type === 'payment_intent.succeeded' && (event.data.object as { id: string }).id === created.id), 'the succeeded event');
+    await until(
+      () => hook.received.some((event) => event.type === 'payment_intent.succeeded' && (event.data.object as { id: string }).id === created.id),
+      'the succeeded event',
+    );
   });
 
   it('asks for authentication on 4000 0027 6000 3184, then succeeds or fails on the answer', async () => {
     for (const answer of ['complete', 'fail'] as const) {
       const created = await intent();
-      const waiting = await stripe.paymentIntents.confirm(created.id, { payment_method: 'pm_card_authenticationRequired', return_url: 'http://127.0.0.1/return' });
+      const waiting = await stripe.paymentIntents.confirm(created.id, {
+        payment_method: 'pm_card_authenticationRequired',
+        return_url: 'http://127.0.0.1/return',
+      });
       expect(waiting.status).toBe('requires_action');
       expect(waiting.next_action?.type).toBe('redirect_to_url');
       const challenge = waiting.next_action!.redirect_to_url!.url!;
@@ -100,10 +106,12 @@ describe('the local Stripe through the official SDK', () => {
   it.each([
     ['4000 0000 0000 9995', 'insufficient_funds', 'Your card has insufficient funds.'],
     ['4000 0000 0000 0002', 'generic_decline', 'Your card was declined.'],
-  ])('declines %s (%s) with Stripe\'s card error, and the intent can be paid with another card', async (number, declineCode, message) => {
+  ])("declines %s (%s) with Stripe's card error, and the intent can be paid with another card", async (number, declineCode, message) => {
     const created = await intent();
     const method = await stripe.paymentMethods.create({ type: 'card', card: { number, exp_month: 1, exp_year: 2040 } });
-    const error = await stripe.paymentIntents.confirm(created.id, { payment_method: method.id }).catch((caught: unknown) => caught as Stripe.errors.StripeCardError);
+    const error = await stripe.paymentIntents
+      .confirm(created.id, { payment_method: method.id })
+      .catch((caught: unknown) => caught as Stripe.errors.StripeCardError);
     expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
     expect(error).toMatchObject({ code: 'card_declined', decline_code: declineCode, message });
     expect((await stripe.paymentIntents.retrieve(created.id)).status).toBe('requires_payment_method');
@@ -121,11 +129,19 @@ describe('the local Stripe through the official SDK', () => {
     const first = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' }, { idempotencyKey: 'attempt-1' });
     const again = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' }, { idempotencyKey: 'attempt-1' });
     expect(again.id).toBe(first.id);
-    await expect(stripe.paymentIntents.create({ amount: 2000, currency: 'usd' }, { idempotencyKey: 'attempt-1' })).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+    await expect(stripe.paymentIntents.create({ amount: 2000, currency: 'usd' }, { idempotencyKey: 'attempt-1' })).rejects.toMatchObject({
+      type: 'StripeIdempotencyError',
+    });
   });
 
   it('updates, captures, cancels and refunds as Stripe does, and refuses what a status forbids', async () => {
-    const manual = await stripe.paymentIntents.create({ amount: 5000, currency: 'eur', capture_method: 'manual', payment_method: 'pm_card_visa', confirm: true });
+    const manual = await stripe.paymentIntents.create({
+      amount: 5000,
+      currency: 'eur',
+      capture_method: 'manual',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
     expect(manual).toMatchObject({ status: 'requires_capture', amount_capturable: 5000 });
     expect(await stripe.paymentIntents.capture(manual.id)).toMatchObject({ status: 'succeeded', amount_received: 5000 });
     await expect(stripe.paymentIntents.cancel(manual.id)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
@@ -136,7 +152,10 @@ describe('the local Stripe through the official SDK', () => {
 
     const open = await intent();
     expect((await stripe.paymentIntents.update(open.id, { amount: 3100, metadata: { note: 'x' } })).amount).toBe(3100);
-    expect(await stripe.paymentIntents.cancel(open.id, { cancellation_reason: 'abandoned' })).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(await stripe.paymentIntents.cancel(open.id, { cancellation_reason: 'abandoned' })).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
     await until(() => hook.received.some((event) => event.type === 'payment_intent.canceled'), 'the canceled event');
     await expect(stripe.paymentIntents.retrieve('pi_missing')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing' });
   });
@@ -148,7 +167,9 @@ describe('the local Stripe through the official SDK', () => {
     const seen = await browser.paymentIntents.retrieve(created.id, { client_secret: created.client_secret! } as Stripe.PaymentIntentRetrieveParams);
     expect(seen.id).toBe(created.id);
     // Not even with the client secret may a page change the amount or cancel.
-    await expect(browser.paymentIntents.update(created.id, { amount: 60, client_secret: created.client_secret } as Stripe.PaymentIntentUpdateParams)).rejects.toMatchObject({ statusCode: 401 });
+    await expect(
+      browser.paymentIntents.update(created.id, { amount: 60, client_secret: created.client_secret } as Stripe.PaymentIntentUpdateParams),
+    ).rejects.toMatchObject({ statusCode: 401 });
     await expect(browser.paymentIntents.cancel(created.id)).rejects.toMatchObject({ statusCode: 401 });
     expect((await stripe.paymentIntents.retrieve(created.id)).amount).toBe(2599);
     await expect(client(local.url, 'sk_live_nope').paymentIntents.create({ amount: 100, currency: 'usd' })).rejects.toMatchObject({ statusCode: 401 });
@@ -164,7 +185,9 @@ describe('webhook delivery', () => {
       const paid = await stripe.paymentIntents.create({ amount: 900, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
       await until(() => local.deliveries().every((delivery) => delivery.delivered), 'every delivery');
       expect(local.deliveries().reduce((sum, delivery) => sum + delivery.attempts, 0)).toBe(local.deliveries().length + 3);
-      expect(hook.received.filter((event) => event.type === 'payment_intent.succeeded').map((event) => (event.data.object as { id: string }).id)).toEqual([paid.id]);
+      expect(hook.received.filter((event) => event.type === 'payment_intent.succeeded').map((event) => (event.data.object as { id: string }).id)).toEqual([
+        paid.id,
+      ]);
       expect((await stripe.events.list({ type: 'payment_intent.succeeded' })).data[0]!.data.object).toMatchObject({ id: paid.id });
     } finally {
       await local.close();

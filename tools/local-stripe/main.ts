@@ -9,7 +9,10 @@ const parsed = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(12112),
     WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'WEBHOOK_URL must be an http(s) URL' }).optional(),
-    WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,}$/, { error: 'WEBHOOK_SECRET must look like whsec_ followed by at least 8 letters or digits' }).optional(),
+    WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w{8,}$/, { error: 'WEBHOOK_SECRET must look like whsec_ followed by at least 8 letters or digits' })
+      .optional(),
     WEBHOOK_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
   })
   .refine((env) => Boolean(env.WEBHOOK_URL) === Boolean(env.WEBHOOK_SECRET), { error: 'WEBHOOK_URL and WEBHOOK_SECRET go together: set both or neither' })

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { AUTHENTICATION_FAILURE, cardByNumber, cardByPaymentMethod, type TestCard } from './cards.ts';
 import { newId } from './webhooks.ts';
 
-export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
+export type IntentStatus =
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
 
 export interface PaymentMethod {
   id: string;
@@ -109,7 +110,8 @@ function metadataOf(value: unknown, current: Record<string, string> = {}): Recor
 function amountOf(value: unknown): number {
   const amount = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(amount)) throw invalid('Invalid integer: amount', 'amount');
-  if (amount < 50) throw new StripeError(400, { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount', message: 'Amount must be at least $0.50 usd' });
+  if (amount < 50)
+    throw new StripeError(400, { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount', message: 'Amount must be at least $0.50 usd' });
   return amount;
 }
 
@@ -143,13 +145,26 @@ export class PaymentStore {
         code: 'card_declined',
         decline_code: 'test_mode_live_card',
         param: 'card[number]',
-        message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+        message:
+          'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
       });
     }
     const expMonth = Number(card.exp_month);
     const expYear = Number(card.exp_year);
-    if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) throw new StripeError(402, { type: 'card_error', code: 'invalid_expiry_month', param: 'card[exp_month]', message: "Your card's expiration month is invalid." });
-    if (!Number.isInteger(expYear) || expYear < new Date().getUTCFullYear()) throw new StripeError(402, { type: 'card_error', code: 'invalid_expiry_year', param: 'card[exp_year]', message: "Your card's expiration year is invalid." });
+    if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12)
+      throw new StripeError(402, {
+        type: 'card_error',
+        code: 'invalid_expiry_month',
+        param: 'card[exp_month]',
+        message: "Your card's expiration month is invalid.",
+      });
+    if (!Number.isInteger(expYear) || expYear < new Date().getUTCFullYear())
+      throw new StripeError(402, {
+        type: 'card_error',
+        code: 'invalid_expiry_year',
+        param: 'card[exp_year]',
+        message: "Your card's expiration year is invalid.",
+      });
     const method = this.method(newId('pm'), test, expMonth, expYear, metadataOf(params.metadata));
     return method;
   }
@@ -225,7 +240,8 @@ export class PaymentStore {
       throw new StripeError(400, {
         type: 'invalid_request_error',
         code: 'payment_intent_unexpected_state',
-        message: 'You cannot confirm this PaymentIntent because it\'s missing a payment method. To confirm the PaymentIntent with a payment method, pass `payment_method`.',
+        message:
+          "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with a payment method, pass `payment_method`.",
         payment_intent: intent,
       });
     }
@@ -238,13 +254,25 @@ export class PaymentStore {
       case 'authenticates': {
         intent.status = 'requires_action';
         const returnUrl = text(params.return_url) ?? null;
-        intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `${this.challengeBase()}/authenticate/${intent.id}?secret=${encodeURIComponent(intent.client_secret)}`, return_url: returnUrl } };
+        intent.next_action = {
+          type: 'redirect_to_url',
+          redirect_to_url: {
+            url: `${this.challengeBase()}/authenticate/${intent.id}?secret=${encodeURIComponent(intent.client_secret)}`,
+            return_url: returnUrl,
+          },
+        };
         this.emit('payment_intent.requires_action', intent);
         return intent;
       }
       case 'declined': {
         const method = this.methods.get(intent.payment_method);
-        const error: PaymentError = { type: 'card_error', code: card.outcome.code, decline_code: card.outcome.declineCode, message: card.outcome.message, ...(method ? { payment_method: method } : {}) };
+        const error: PaymentError = {
+          type: 'card_error',
+          code: card.outcome.code,
+          decline_code: card.outcome.declineCode,
+          message: card.outcome.message,
+          ...(method ? { payment_method: method } : {}),
+        };
         intent.status = 'requires_payment_method';
         intent.last_payment_error = error;
         intent.payment_method = null;
@@ -274,7 +302,8 @@ export class PaymentStore {
     const intent = this.retrieveIntent(id);
     if (intent.status !== 'requires_capture') throw unexpectedState(intent, 'capture');
     const amount = params.amount_to_capture === undefined ? intent.amount_capturable : Number(params.amount_to_capture);
-    if (!Number.isSafeInteger(amount) || amount < 1 || amount > intent.amount_capturable) throw invalid('The amount to capture must be at most the amount capturable.', 'amount_to_capture');
+    if (!Number.isSafeInteger(amount) || amount < 1 || amount > intent.amount_capturable)
+      throw invalid('The amount to capture must be at most the amount capturable.', 'amount_to_capture');
     intent.amount_received = amount;
     intent.amount_capturable = 0;
     intent.status = 'succeeded';
@@ -298,11 +327,17 @@ export class PaymentStore {
     const id = text(params.payment_intent);
     if (!id) throw invalid('Missing required param: payment_intent.', 'payment_intent');
     const intent = this.retrieveIntent(id);
-    if (intent.status !== 'succeeded' || !intent.latest_charge) throw invalid(`This PaymentIntent (${id}) does not have a successful charge to refund.`, 'payment_intent');
+    if (intent.status !== 'succeeded' || !intent.latest_charge)
+      throw invalid(`This PaymentIntent (${id}) does not have a successful charge to refund.`, 'payment_intent');
     const refunded = [...this.refunds.values()].filter((refund) => refund.payment_intent === id).reduce((sum, refund) => sum + refund.amount, 0);
     const left = intent.amount_received - refunded;
     const amount = params.amount === undefined ? left : Number(params.amount);
-    if (left <= 0) throw new StripeError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` });
+    if (left <= 0)
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${intent.latest_charge} has already been refunded.`,
+      });
     if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) {
       throw invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, 'amount');
     }
@@ -319,7 +354,14 @@ export class PaymentStore {
       metadata: metadataOf(params.metadata),
     };
     this.refunds.set(refund.id, refund);
-    this.emit('charge.refunded', { id: intent.latest_charge, object: 'charge', amount: intent.amount_received, amount_refunded: refunded + amount, payment_intent: id, refunded: refunded + amount === intent.amount_received });
+    this.emit('charge.refunded', {
+      id: intent.latest_charge,
+      object: 'charge',
+      amount: intent.amount_received,
+      amount_refunded: refunded + amount,
+      payment_intent: id,
+      refunded: refunded + amount === intent.amount_received,
+    });
     this.emit('refund.created', refund);
     return refund;
   }

@@ -101,7 +101,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     }
     if (resource === 'payment_intents') {
       if (method === 'POST' && !id) return store.createIntent(params);
-      if (method === 'GET' && !id) return { object: 'list', url: '/v1/payment_intents', has_more: false, data: store.listIntents().slice(0, Number(params.limit ?? 10)) };
+      if (method === 'GET' && !id)
+        return { object: 'list', url: '/v1/payment_intents', has_more: false, data: store.listIntents().slice(0, Number(params.limit ?? 10)) };
       if (method === 'GET' && id && !action) return store.retrieveIntent(id, clientSecret);
       if (method === 'POST' && id && !action) return store.updateIntent(id, params);
       if (method === 'POST' && id && action === 'confirm') return store.confirm(id, params, clientSecret);
@@ -120,7 +121,10 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       }
       if (method === 'GET') {
         const type = typeof params.type === 'string' ? params.type : undefined;
-        const data = events.filter((event) => !type || event.type === type).reverse().slice(0, Number(params.limit ?? 10));
+        const data = events
+          .filter((event) => !type || event.type === type)
+          .reverse()
+          .slice(0, Number(params.limit ?? 10));
         return { object: 'list', url: '/v1/events', has_more: false, data };
       }
     }
@@ -148,19 +152,25 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         const intent = store.authenticate(intentId, String(answer.secret ?? ''), choice);
         if (!(request.headers['content-type'] ?? '').includes('json')) {
           response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-          response.end(`<!doctype html><title>Done</title><p>${choice === 'complete' ? 'Authentication completed' : 'Authentication failed'}. You may close this window.</p>`);
+          response.end(
+            `<!doctype html><title>Done</title><p>${choice === 'complete' ? 'Authentication completed' : 'Authentication failed'}. You may close this window.</p>`,
+          );
           return;
         }
         json(response, 200, { id: intent.id, status: intent.status });
         return;
       }
-      if (!url.pathname.startsWith('/v1/')) throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
+      if (!url.pathname.startsWith('/v1/'))
+        throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
       const authorization = request.headers.authorization ?? '';
       const key = authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
       // Publishable keys may read and confirm an intent with its client secret, as from Stripe.js.
       const publishable = key.startsWith('pk_test_');
       if (!key.startsWith('sk_test_') && !publishable) {
-        throw new StripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided: this local Stripe takes test keys only (sk_test_... or pk_test_...)' });
+        throw new StripeError(401, {
+          type: 'invalid_request_error',
+          message: 'Invalid API Key provided: this local Stripe takes test keys only (sk_test_... or pk_test_...)',
+        });
       }
       const params = { ...(qs.parse(url.search.slice(1)) as Params), ...(qs.parse(body) as Params) };
       // As on Stripe: what Stripe.js does in a page (create a card PaymentMethod; read and confirm an

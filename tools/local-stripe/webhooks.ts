@@ -83,7 +83,11 @@ export class WebhookSender {
     try {
       const response = await fetch(endpoint.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signatureHeader(payload, endpoint.secret), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signatureHeader(payload, endpoint.secret),
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body: payload,
         signal: AbortSignal.timeout(10_000),
       });

@@ -145,7 +145,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       await request('api product', `/api/catalog/products/${product.id}`);
       await request('image', product.thumbnail);
       const term = pick(terms);
-      await request('api search', `/api/catalog/products/search?q=${encodeURIComponent(term.slice(0, 2 + Math.floor(next() * 4)))}&limit=8&select=id,title,price,thumbnail`);
+      await request(
+        'api search',
+        `/api/catalog/products/search?q=${encodeURIComponent(term.slice(0, 2 + Math.floor(next() * 4)))}&limit=8&select=id,title,price,thumbnail`,
+      );
       if (Date.now() >= deadline || next() >= options.checkoutChance || buyable.length === 0) continue;
       const id = pick(buyable);
       const left = budget.get(id) ?? 0;

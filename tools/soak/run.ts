@@ -96,13 +96,21 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
     // Every answered payment is a paid order; the stock moved by exactly what was bought.
     const orders = new DatabaseSync(path.join(dataDir, 'orders.db'), { readOnly: true });
     const byStatus = Object.fromEntries(
-      (orders.prepare('SELECT status, count(*) AS n FROM orders GROUP BY status').all() as { status: string; n: number }[]).map((row) => [row.status, Number(row.n)]),
+      (orders.prepare('SELECT status, count(*) AS n FROM orders GROUP BY status').all() as { status: string; n: number }[]).map((row) => [
+        row.status,
+        Number(row.n),
+      ]),
     );
     orders.close();
     const catalogDb = new DatabaseSync(path.join(dataDir, 'catalog.db'), { readOnly: true });
-    const stockAfter = new Map((catalogDb.prepare('SELECT id, stock FROM products').all() as { id: number; stock: number }[]).map((row) => [Number(row.id), Number(row.stock)]));
+    const stockAfter = new Map(
+      (catalogDb.prepare('SELECT id, stock FROM products').all() as { id: number; stock: number }[]).map((row) => [Number(row.id), Number(row.stock)]),
+    );
     const reservations = Object.fromEntries(
-      (catalogDb.prepare('SELECT status, count(*) AS n FROM stock_reservations GROUP BY status').all() as { status: string; n: number }[]).map((row) => [row.status, Number(row.n)]),
+      (catalogDb.prepare('SELECT status, count(*) AS n FROM stock_reservations GROUP BY status').all() as { status: string; n: number }[]).map((row) => [
+        row.status,
+        Number(row.n),
+      ]),
     );
     catalogDb.close();
     const stockMismatches = [...stockBefore].filter(([id, before]) => stockAfter.get(id) !== before - (result.bought.get(id) ?? 0));
@@ -110,18 +118,42 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
 
     const rows = [...result.samples].map(([kind, values]) => {
       const sorted = [...values].sort((a, b) => a - b);
-      return { kind, count: sorted.length, errors: result.errors.get(kind) ?? 0, p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
+      return {
+        kind,
+        count: sorted.length,
+        errors: result.errors.get(kind) ?? 0,
+        p50: percentile(sorted, 50),
+        p90: percentile(sorted, 90),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1) ?? NaN,
+      };
     });
     const total = rows.reduce((sum, row) => sum + row.count, 0);
     const errors = rows.reduce((sum, row) => sum + row.errors, 0);
     const all = [...result.samples.values()].flat().sort((a, b) => a - b);
-    rows.push({ kind: 'all requests', count: total, errors, p50: percentile(all, 50), p90: percentile(all, 90), p99: percentile(all, 99), max: all.at(-1) ?? NaN });
+    rows.push({
+      kind: 'all requests',
+      count: total,
+      errors,
+      p50: percentile(all, 50),
+      p90: percentile(all, 90),
+      p99: percentile(all, 99),
+      max: all.at(-1) ?? NaN,
+    });
 
     const checks: [string, boolean, string][] = [
       ['zero errors (non-2xx/3xx, network errors, > 30 s)', errors === 0, `${errors} errors`],
       ['every process of the stack still running', stackAlive, stackAlive ? 'yes' : 'the stack stopped'],
-      ['every answered payment is a paid order', (byStatus.paid ?? 0) === result.checkoutsPaid, `${result.checkoutsPaid} answered paid, ${byStatus.paid ?? 0} paid orders, ${byStatus.pending ?? 0} pending, ${byStatus.failed ?? 0} failed`],
-      ['stock moved by exactly what was bought', stockMismatches.length === 0, `${stockMismatches.length} products differ; reservations ${JSON.stringify(reservations)}`],
+      [
+        'every answered payment is a paid order',
+        (byStatus.paid ?? 0) === result.checkoutsPaid,
+        `${result.checkoutsPaid} answered paid, ${byStatus.paid ?? 0} paid orders, ${byStatus.pending ?? 0} pending, ${byStatus.failed ?? 0} failed`,
+      ],
+      [
+        'stock moved by exactly what was bought',
+        stockMismatches.length === 0,
+        `${stockMismatches.length} products differ; reservations ${JSON.stringify(reservations)}`,
+      ],
     ];
     const machine = machineInfo(env.CHROMIUM_PATH ?? '/usr/bin/chromium');
     const tables: Table[] = [
@@ -129,14 +161,27 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
         title: `Whole storefront under load: ${SHOPPERS} simulated shoppers for ${seconds.toFixed(0)} s through the gateway on loopback (${machine.cpu}, ${machine.cores} cores; load generator in the same machine), ${grouped(total / seconds)} requests/s in total`,
         columns: ['request', 'count', 'errors', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'],
         numeric: [false, true, true, true, true, true, true, true],
-        rows: rows.map((row) => [row.kind, grouped(row.count), row.errors, grouped(row.count / seconds), fixed(row.p50, 1), fixed(row.p90, 1), fixed(row.p99, 1), fixed(row.max, 0)]),
+        rows: rows.map((row) => [
+          row.kind,
+          grouped(row.count),
+          row.errors,
+          grouped(row.count / seconds),
+          fixed(row.p50, 1),
+          fixed(row.p90, 1),
+          fixed(row.p99, 1),
+          fixed(row.max, 0),
+        ]),
         notes: [
           'Each shopper loops without think time: /, /shop?category=, /remotes.json, a remote manifest, the shop listing API (facets), /shop/{id}, the product API, its image, a search suggestion; and pays for one item with tok_visa in about 5% of rounds (plentiful products only, never more than their stock).',
           'Pages are the shell (remote bundles are immutable, cached by browsers). The per-client checkout limit is off for this run: every shopper comes from 127.0.0.1.',
           `Stack start (build check, six processes) ${startSeconds.toFixed(1)} s. ${result.firstErrors.length ? `First errors: ${result.firstErrors.slice(0, 5).join(' | ')}` : ''}`,
         ],
       },
-      { title: 'Load: consistency afterwards', columns: ['check', 'result', 'detail'], rows: checks.map(([what, ok, detail]) => [what, ok ? 'pass' : 'FAIL', detail]) },
+      {
+        title: 'Load: consistency afterwards',
+        columns: ['check', 'result', 'detail'],
+        rows: checks.map(([what, ok, detail]) => [what, ok ? 'pass' : 'FAIL', detail]),
+      },
     ];
     return { ok: checks.every(([, ok]) => ok), tables };
   } finally {
@@ -148,10 +193,17 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
 /** Runs one jest file of a package with extra environment; answers whether it passed and its summary lines. */
 function jest(pkg: string, file: string, extraEnv: Record<string, string>): Promise<{ ok: boolean; seconds: number; lines: string[] }> {
   const started = Date.now();
-  const child = runNode(path.join(repoRoot, 'node_modules/jest/bin/jest.js'), { args: ['--ci', file], cwd: path.join(repoRoot, pkg), env: { ...env, ...extraEnv } });
+  const child = runNode(path.join(repoRoot, 'node_modules/jest/bin/jest.js'), {
+    args: ['--ci', file],
+    cwd: path.join(repoRoot, pkg),
+    env: { ...env, ...extraEnv },
+  });
   return child.exited.then((code) => {
     const output = child.output();
-    const lines = output.split('\n').filter((line) => /fuzz on|fuzz \(|concurrent checkouts for|Tests:|✕/.test(line)).map((line) => line.trim());
+    const lines = output
+      .split('\n')
+      .filter((line) => /fuzz on|fuzz \(|concurrent checkouts for|Tests:|✕/.test(line))
+      .map((line) => line.trim());
     if (code !== 0) log(`${pkg}/${file} failed:\n${output.slice(-4000)}`);
     return { ok: code === 0, seconds: (Date.now() - started) / 1000, lines };
   });
@@ -173,7 +225,12 @@ async function main(): Promise<number> {
     }
     const runs: { what: string; pkg: string; file: string; env: Record<string, string> }[] = [];
     if (PHASES.has('concurrency')) {
-      runs.push({ what: '1000 concurrent checkouts for stock 50, two checkout instances, PostgreSQL', pkg: 'mf-checkout', file: 'server/orders/concurrency.reliability.test.ts', env: { CONCURRENT_CHECKOUTS: '1000', CONCURRENT_STOCK: '50' } });
+      runs.push({
+        what: '1000 concurrent checkouts for stock 50, two checkout instances, PostgreSQL',
+        pkg: 'mf-checkout',
+        file: 'server/orders/concurrency.reliability.test.ts',
+        env: { CONCURRENT_CHECKOUTS: '1000', CONCURRENT_STOCK: '50' },
+      });
     }
     if (PHASES.has('fuzz')) {
       const fuzz = { FUZZ_REQUESTS: '20000', FUZZ_SEED: env.FUZZ_SEED ?? String(Date.now() % 100_000) };

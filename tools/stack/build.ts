@@ -10,7 +10,12 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const webpackBin = path.join(repoRoot, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
 
 async function runWebpack(app: FrontEndApp, mode: string): Promise<void> {
-  const webpack = runNode(webpackBin, { args: ['--mode', mode, '--config', 'webpack.config.ts'], cwd: appDir(repoRoot, app), inheritEnv: true, name: `webpack for ${app}` });
+  const webpack = runNode(webpackBin, {
+    args: ['--mode', mode, '--config', 'webpack.config.ts'],
+    cwd: appDir(repoRoot, app),
+    inheritEnv: true,
+    name: `webpack for ${app}`,
+  });
   const code = await webpack.exited;
   if (code !== 0) throw new Error(`webpack failed for ${app} (exit ${code}):\n${webpack.output().slice(-4000)}`);
 }

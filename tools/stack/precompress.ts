@@ -15,7 +15,10 @@ export function precompress(dir: string): number {
     const file = path.join(entry.parentPath, entry.name);
     const body = readFileSync(file);
     if (body.length < 1024) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
     count++;
   }

@@ -13,7 +13,10 @@ const schema = z.object({
   STRIPE_MOCK_PORT: port.default(12111),
   LOCAL_STRIPE_PORT: port.default(12112),
   DATA_DIR: z.string().optional(),
-  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes').default('demo-storefront'),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes')
+    .default('demo-storefront'),
   INTERNAL_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   // Bearer token for the catalogue API's writes (docs/api.md); unset, the catalogue takes no writes.
   CATALOG_ADMIN_TOKEN: z.string().min(16, 'at least 16 characters').optional(),

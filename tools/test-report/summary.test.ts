@@ -26,7 +26,20 @@ const playwright = {
         {
           title: 'cart',
           specs: [
-            { title: 'badge', file: 'cart.spec.ts', line: 10, tests: [{ status: 'flaky', results: [{ duration: 3000, status: 'failed' }, { duration: 2000, status: 'passed' }] }] },
+            {
+              title: 'badge',
+              file: 'cart.spec.ts',
+              line: 10,
+              tests: [
+                {
+                  status: 'flaky',
+                  results: [
+                    { duration: 3000, status: 'failed' },
+                    { duration: 2000, status: 'passed' },
+                  ],
+                },
+              ],
+            },
             { title: 'skipped one', file: 'cart.spec.ts', line: 20, tests: [{ status: 'skipped', results: [] }] },
           ],
         },
@@ -48,7 +61,10 @@ describe('the closing summary of npm test', () => {
 
   it('lists the slowest tests first, retries included in their time', () => {
     const { lines } = summarize(outcomes, 2);
-    expect(lines.slice(lines.indexOf('Slowest 2:') + 1, -1)).toEqual(['    5.0 s  e2e/cart.spec.ts:3 › top level', '    5.0 s  e2e/cart.spec.ts:10 › cart › badge']);
+    expect(lines.slice(lines.indexOf('Slowest 2:') + 1, -1)).toEqual([
+      '    5.0 s  e2e/cart.spec.ts:3 › top level',
+      '    5.0 s  e2e/cart.spec.ts:10 › cart › badge',
+    ]);
   });
 
   it('passes with no failure', () => {

@@ -44,7 +44,12 @@ export function playwrightOutcomes(report: PlaywrightReport): TestOutcome[] {
       for (const test of spec.tests) {
         if (test.status === 'skipped') continue;
         const name = [`e2e/${spec.file.replace(/^e2e\//, '')}:${spec.line}`, ...titles, spec.title].join(' › ');
-        outcomes.push({ name, ok: test.status === 'expected', flaky: test.status === 'flaky', ms: test.results.reduce((sum, result) => sum + result.duration, 0) });
+        outcomes.push({
+          name,
+          ok: test.status === 'expected',
+          flaky: test.status === 'flaky',
+          ms: test.results.reduce((sum, result) => sum + result.duration, 0),
+        });
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);

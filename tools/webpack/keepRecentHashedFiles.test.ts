@@ -8,7 +8,8 @@ describe('which files a rebuild in place keeps', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'keep-'));
   mkdirSync(path.join(dir, 'assets'));
   const now = Date.now();
-  for (const file of ['981.0123456789.js', '981.0123456789.js.br', 'assets/main.abcdef0123.css', 'remoteEntry.js', 'mf-manifest.json', 'old.9999999999.js']) writeFileSync(path.join(dir, file), '');
+  for (const file of ['981.0123456789.js', '981.0123456789.js.br', 'assets/main.abcdef0123.css', 'remoteEntry.js', 'mf-manifest.json', 'old.9999999999.js'])
+    writeFileSync(path.join(dir, file), '');
   utimesSync(path.join(dir, 'old.9999999999.js'), new Date(now - 25 * 3_600_000), new Date(now - 25 * 3_600_000));
   const keep = (asset: string) => isRecentHashedFile(dir, asset, 24 * 3_600_000, now);
 
@@ -37,7 +38,9 @@ describe('a real webpack rebuild with a changed chunk', () => {
       output: { path: output, filename: '[name].js', chunkFilename: '[name].[contenthash:10].js', clean: true },
       plugins: keepRecent ? [new KeepRecentHashedFiles()] : [],
     });
-    await new Promise<void>((resolve, reject) => compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats!.toString())) : compiler.close(() => resolve()))));
+    await new Promise<void>((resolve, reject) =>
+      compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats!.toString())) : compiler.close(() => resolve()))),
+    );
   }
 
   function project(version: string): string {
@@ -52,12 +55,16 @@ describe('a real webpack rebuild with a changed chunk', () => {
   it.each([
     [true, 2],
     [false, 1],
-  ])('with the plugin (%s) the earlier chunk survives: %i chunk(s) after the rebuild', async (keepRecent, expected) => {
-    const output = mkdtempSync(path.join(tmpdir(), 'keep-output-'));
-    await build(project('first'), output, keepRecent);
-    const [first] = chunks(output);
-    await build(project('second'), output, keepRecent);
-    expect(chunks(output)).toHaveLength(expected);
-    expect(existsSync(path.join(output, first!))).toBe(keepRecent);
-  }, 60_000);
+  ])(
+    'with the plugin (%s) the earlier chunk survives: %i chunk(s) after the rebuild',
+    async (keepRecent, expected) => {
+      const output = mkdtempSync(path.join(tmpdir(), 'keep-output-'));
+      await build(project('first'), output, keepRecent);
+      const [first] = chunks(output);
+      await build(project('second'), output, keepRecent);
+      expect(chunks(output)).toHaveLength(expected);
+      expect(existsSync(path.join(output, first!))).toBe(keepRecent);
+    },
+    60_000,
+  );
 });

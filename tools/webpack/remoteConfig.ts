@@ -35,7 +35,11 @@ export interface RemoteBuild {
 /** Class names of CSS Modules: the browser's build and the server's must name every class alike. */
 const localIdentName = (name: string, production: boolean) => (production ? `${name}-[hash:base64:6]` : `${name}-[local]-[hash:base64:4]`);
 
-const typescriptRule = { test: /\.tsx?$/, loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } } };
+const typescriptRule = {
+  test: /\.tsx?$/,
+  loader: 'ts-loader',
+  options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } },
+};
 
 /**
  * The remote's server build: the screens in `serverExposes`, for Node (target async-node), as a
@@ -68,7 +72,15 @@ function serverConfig({ name, dir, exposes, serverExposes = [] }: RemoteBuild, p
     module: {
       rules: [
         typescriptRule,
-        { test: /\.css$/, use: [{ loader: 'css-loader', options: { modules: { auto: () => true, namedExport: false, exportOnlyLocals: true, localIdentName: localIdentName(name, production) } } }] },
+        {
+          test: /\.css$/,
+          use: [
+            {
+              loader: 'css-loader',
+              options: { modules: { auto: () => true, namedExport: false, exportOnlyLocals: true, localIdentName: localIdentName(name, production) } },
+            },
+          ],
+        },
       ],
     },
     plugins: [
@@ -116,62 +128,73 @@ export function remoteConfig(build: RemoteBuild) {
 }
 
 function browserConfig({ name, dir, standalonePort, exposes }: RemoteBuild, production: boolean, output: string): Configuration & { devServer: DevServer } {
-    const hash = production ? '.[contenthash:10]' : '';
-    return {
-      name,
-      mode: production ? 'production' : 'development',
-      // The harness entry lets the team run its screens alone (npm start -w mf-<name>).
-      entry: { standalone: './src/standalone/index.ts' },
-      context: dir,
-      // Maps stay beside the build for error reports; the bundles do not point browsers at them.
-      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-      output: {
-        path: output,
-        publicPath: 'auto',
-        uniqueName: `mf_${name}`,
-        filename: `[name]${hash}.js`,
-        chunkFilename: `[name]${hash}.js`,
-        assetModuleFilename: `assets/[name]${hash}[ext]`,
-        // dist/server is the server build's (built alongside, cleaned by it).
-        clean: { keep: (asset: string) => asset.startsWith('server/') },
-      },
-      cache: webpackCache(path.join(dir, `../.cache/webpack/${name}`), configFile, path.join(dir, 'webpack.config.ts')),
-      resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
-      module: {
-        rules: [
-          typescriptRule,
-          // CSS Modules only: a remote's styles are scoped and never restyle the host.
-          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules: { auto: () => true, namedExport: false, localIdentName: localIdentName(name, production) } } }] },
-          { test: /\.(svg|png|webp)$/, type: 'asset/resource' },
-        ],
-      },
-      plugins: [
-        // Hashed files of the last day survive a rebuild: pages opened before it still load them.
-        new KeepRecentHashedFiles(),
-        new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          manifest: true,
-          dts: false,
-          // In production the remote uses the federation runtime the shell provides instead of
-          // shipping its own copy (about 20 KB gzip per remote); the dev harness keeps its own.
-          // `target: 'web'` leaves the runtime's Node-only helpers out of the browser build.
-          experiments: { ...(production ? { externalRuntime: true } : {}), optimization: { target: 'web' } },
-          exposes,
-          shared: sharedSingletons(production),
-        }),
-        // What the exposed code imports from each singleton, for the release gate (shell/releases/).
-        new SharedImportsPlugin(),
-        new HtmlWebpackPlugin({ template: './src/standalone/index.html', chunks: ['standalone'], filename: 'index.html' }),
-        new MiniCssExtractPlugin({ filename: `[name]${hash}.css`, chunkFilename: `[name]${hash}.css` }),
+  const hash = production ? '.[contenthash:10]' : '';
+  return {
+    name,
+    mode: production ? 'production' : 'development',
+    // The harness entry lets the team run its screens alone (npm start -w mf-<name>).
+    entry: { standalone: './src/standalone/index.ts' },
+    context: dir,
+    // Maps stay beside the build for error reports; the bundles do not point browsers at them.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: output,
+      publicPath: 'auto',
+      uniqueName: `mf_${name}`,
+      filename: `[name]${hash}.js`,
+      chunkFilename: `[name]${hash}.js`,
+      assetModuleFilename: `assets/[name]${hash}[ext]`,
+      // dist/server is the server build's (built alongside, cleaned by it).
+      clean: { keep: (asset: string) => asset.startsWith('server/') },
+    },
+    cache: webpackCache(path.join(dir, `../.cache/webpack/${name}`), configFile, path.join(dir, 'webpack.config.ts')),
+    resolve: { extensions: ['.tsx', '.ts', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    module: {
+      rules: [
+        typescriptRule,
+        // CSS Modules only: a remote's styles are scoped and never restyle the host.
+        {
+          test: /\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            { loader: 'css-loader', options: { modules: { auto: () => true, namedExport: false, localIdentName: localIdentName(name, production) } } },
+          ],
+        },
+        { test: /\.(svg|png|webp)$/, type: 'asset/resource' },
       ],
-      devServer: {
-        port: standalonePort,
-        host: '127.0.0.1',
-        historyApiFallback: true,
-        // The running storefront whose services the harness uses (npm start's by default).
-        proxy: [{ context: ['/api', '/save-stripe-token', '/local-stripe', '/remotes.json', '/app-config.json', '/design'], target: process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000' }],
-      },
-      performance: { hints: false },
-    };
+    },
+    plugins: [
+      // Hashed files of the last day survive a rebuild: pages opened before it still load them.
+      new KeepRecentHashedFiles(),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        manifest: true,
+        dts: false,
+        // In production the remote uses the federation runtime the shell provides instead of
+        // shipping its own copy (about 20 KB gzip per remote); the dev harness keeps its own.
+        // `target: 'web'` leaves the runtime's Node-only helpers out of the browser build.
+        experiments: { ...(production ? { externalRuntime: true } : {}), optimization: { target: 'web' } },
+        exposes,
+        shared: sharedSingletons(production),
+      }),
+      // What the exposed code imports from each singleton, for the release gate (shell/releases/).
+      new SharedImportsPlugin(),
+      new HtmlWebpackPlugin({ template: './src/standalone/index.html', chunks: ['standalone'], filename: 'index.html' }),
+      new MiniCssExtractPlugin({ filename: `[name]${hash}.css`, chunkFilename: `[name]${hash}.css` }),
+    ],
+    devServer: {
+      port: standalonePort,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      // The running storefront whose services the harness uses (npm start's by default).
+      proxy: [
+        {
+          context: ['/api', '/save-stripe-token', '/local-stripe', '/remotes.json', '/app-config.json', '/design'],
+          target: process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000',
+        },
+      ],
+    },
+    performance: { hints: false },
+  };
 }

@@ -47,7 +47,9 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 async function build(): Promise<Record<string, string[]>> {
   const output = path.join(project, 'dist');
-  const shared = Object.fromEntries(['react', 'react-dom/client', 'react-router-dom', 'shared-events'].map((name) => [name, { singleton: true, import: false as const, requiredVersion: '*' }]));
+  const shared = Object.fromEntries(
+    ['react', 'react-dom/client', 'react-router-dom', 'shared-events'].map((name) => [name, { singleton: true, import: false as const, requiredVersion: '*' }]),
+  );
   const compiler = webpack({
     mode: 'production',
     context: project,
@@ -56,10 +58,32 @@ async function build(): Promise<Record<string, string[]>> {
     // The fixture lives outside the repository: loaders come from the repository's node_modules.
     resolve: { extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } },
     resolveLoader: { modules: [path.join(__dirname, '../../node_modules')] },
-    module: { rules: [{ test: /\.ts$/, loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true, module: 'esnext', isolatedModules: true } } }] },
-    plugins: [new ModuleFederationPlugin({ name: 'fixture', filename: 'remoteEntry.js', dts: false, exposes: { './Page': './src/Page.ts' }, shared }), new SharedImportsPlugin()],
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          loader: 'ts-loader',
+          options: {
+            transpileOnly: true,
+            compilerOptions: {
+              noEmit: false,
+              allowImportingTsExtensions: false,
+              rewriteRelativeImportExtensions: true,
+              module: 'esnext',
+              isolatedModules: true,
+            },
+          },
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({ name: 'fixture', filename: 'remoteEntry.js', dts: false, exposes: { './Page': './src/Page.ts' }, shared }),
+      new SharedImportsPlugin(),
+    ],
   });
-  await new Promise<void>((resolve, reject) => compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats!.toString())) : compiler.close(() => resolve()))));
+  await new Promise<void>((resolve, reject) =>
+    compiler.run((error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats!.toString())) : compiler.close(() => resolve()))),
+  );
   return JSON.parse(readFileSync(path.join(output, SHARED_IMPORTS_FILE), 'utf8')) as Record<string, string[]>;
 }
 

@@ -11,11 +11,7 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** Creates an account through the Auth emulator's REST API (identitytoolkit accounts:signUp). */
-export async function createEmulatorUser(
-  authUrl: string,
-  email: string,
-  password: string,
-): Promise<{ uid: string; idToken: string }> {
+export async function createEmulatorUser(authUrl: string, email: string, password: string): Promise<{ uid: string; idToken: string }> {
   const res = await fetch(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -34,14 +30,8 @@ export interface TestClient {
 }
 
 /** A firebase@12 web-SDK client wired to the local backends; signed in when credentials are given. */
-export async function testClient(
-  backends: RunningAccountBackends,
-  credentials?: { email: string; password: string },
-): Promise<TestClient> {
-  const app = initializeApp(
-    { apiKey: 'demo-api-key', projectId: backends.projectId, databaseURL: backends.database.url },
-    `test-${randomUUID()}`,
-  );
+export async function testClient(backends: RunningAccountBackends, credentials?: { email: string; password: string }): Promise<TestClient> {
+  const app = initializeApp({ apiKey: 'demo-api-key', projectId: backends.projectId, databaseURL: backends.database.url }, `test-${randomUUID()}`);
   const auth = initializeAuth(app, { persistence: inMemoryPersistence });
   connectAuthEmulator(auth, backends.auth.url, { disableWarnings: true });
   const db = getDatabase(app);

@@ -19,7 +19,11 @@ const subscribeShared = (onChange: () => void) => {
  * sees their menu at once without Firebase in the header's first load.
  */
 function useHeaderUser(): AuthUser | null {
-  const shared = useSyncExternalStore(subscribeShared, () => session.current, () => session.current);
+  const shared = useSyncExternalStore(
+    subscribeShared,
+    () => session.current,
+    () => session.current,
+  );
   const local = useAccountSession();
   return shared.known ? shared.user : local.user;
 }

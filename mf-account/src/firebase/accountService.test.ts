@@ -5,12 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, setLogLevel } from 'firebase/app';
 import { connectDatabaseEmulator, get, getDatabase, ref } from 'firebase/database';
-import {
-  startAccountBackends,
-  startDatabaseServer,
-  type RunningAccountBackends,
-  type RunningDatabaseServer,
-} from '../../server/emulators/index.ts';
+import { startAccountBackends, startDatabaseServer, type RunningAccountBackends, type RunningDatabaseServer } from '../../server/emulators/index.ts';
 import { freePort } from '../../../tools/kit/processes.ts';
 import { createEmulatorUser, rejection, uniqueEmail } from '../../server/testing/backends.ts';
 import { createAccountService, recordFromSignUp, type AccountService, type SignUpInput } from './accountService.ts';
@@ -134,7 +129,10 @@ describe('signUp', () => {
 
   it('reports unavailable when the database does not answer, and rolls back', async () => {
     const deadPort = await freePort();
-    const s = service({ databaseURL: `http://127.0.0.1:${deadPort}/?ns=${backends.projectId}`, databaseEmulatorHost: `127.0.0.1:${deadPort}` }, { databaseTimeoutMs: 1500 });
+    const s = service(
+      { databaseURL: `http://127.0.0.1:${deadPort}/?ns=${backends.projectId}`, databaseEmulatorHost: `127.0.0.1:${deadPort}` },
+      { databaseTimeoutMs: 1500 },
+    );
     const email = uniqueEmail('offline');
     expect((await rejection(s.signUp(form(email)))).kind).toBe('unavailable');
     expect((await rejection(service().signIn(email, 'abcd1234'))).kind).toBe('invalid-credential');

@@ -27,13 +27,7 @@ import { connectDatabaseEmulator, get, getDatabase, onValue, ref, set, update, t
 import { parseFirebaseConfig, type FirebaseRuntimeConfig } from './config.ts';
 import { AccountError, toAccountError } from './errors.ts';
 import { wishlistChanges, wishlistIds, wishlistPath, type WishlistChanges } from './wishlistRecord.ts';
-import {
-  UserRecordPatchSchema,
-  UserRecordSchema,
-  userRecordPath,
-  type UserRecord,
-  type UserRecordPatch,
-} from './userRecord.ts';
+import { UserRecordPatchSchema, UserRecordSchema, userRecordPath, type UserRecord, type UserRecordPatch } from './userRecord.ts';
 
 /** The sign-up form as the service needs it (already validated by src/forms/signup.ts). */
 export interface SignUpInput {
@@ -232,8 +226,7 @@ export function createAccountService(configInput: unknown, options: AccountServi
         return { user: toAccountUser(credential.user), record };
       }),
 
-    signIn: (email, password) =>
-      guard(async () => toAccountUser((await signInWithEmailAndPassword(auth, email.trim(), password)).user)),
+    signIn: (email, password) => guard(async () => toAccountUser((await signInWithEmailAndPassword(auth, email.trim(), password)).user)),
 
     sendReset: (email) =>
       guard(async () => {
@@ -252,8 +245,7 @@ export function createAccountService(configInput: unknown, options: AccountServi
 
     currentUser: () => (auth.currentUser ? toAccountUser(auth.currentUser) : null),
 
-    getIdToken: (forceRefresh = false) =>
-      guard(async () => (auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null)),
+    getIdToken: (forceRefresh = false) => guard(async () => (auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null)),
 
     readOwnRecord: (uid) =>
       guard(async () => {

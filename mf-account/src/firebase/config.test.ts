@@ -53,9 +53,12 @@ describe('parseFirebaseConfig', () => {
     expect(parseFirebaseConfig({ ...dev, authEmulatorHost: 'http://127.0.0.1:9099/' }).authEmulatorHost).toBe('127.0.0.1:9099');
   });
 
-  it.each(['127.0.0.1', '127.0.0.1:0', '127.0.0.1:70000', 'http://127.0.0.1:9099/path', 'ftp://127.0.0.1:9099', 'host name:9099'])('rejects emulator host %s', (host) => {
-    expect(issues({ ...dev, authEmulatorHost: host }).join()).toMatch(/authEmulatorHost/);
-  });
+  it.each(['127.0.0.1', '127.0.0.1:0', '127.0.0.1:70000', 'http://127.0.0.1:9099/path', 'ftp://127.0.0.1:9099', 'host name:9099'])(
+    'rejects emulator host %s',
+    (host) => {
+      expect(issues({ ...dev, authEmulatorHost: host }).join()).toMatch(/authEmulatorHost/);
+    },
+  );
 
   it('requires the emulator hosts for a demo project (it exists nowhere else)', () => {
     const { authEmulatorHost: _a, databaseEmulatorHost: _d, ...noEmulators } = dev;

@@ -76,7 +76,5 @@ export class FirebaseConfigError extends Error {
 export function parseFirebaseConfig(input: unknown): FirebaseRuntimeConfig {
   const result = FirebaseRuntimeConfigSchema.safeParse(input);
   if (result.success) return result.data;
-  throw new FirebaseConfigError(
-    result.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'config'}: ${i.message}`),
-  );
+  throw new FirebaseConfigError(result.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'config'}: ${i.message}`));
 }

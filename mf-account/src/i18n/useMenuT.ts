@@ -6,5 +6,11 @@ const translator = createTranslator<MenuMessageKey>({ en, ru });
 
 /** The header widget's strings in the current language. */
 export function useMenuT(): Translate<MenuMessageKey> {
-  return translator.in(useSyncExternalStore(language.subscribe, () => language.current, () => language.current));
+  return translator.in(
+    useSyncExternalStore(
+      language.subscribe,
+      () => language.current,
+      () => language.current,
+    ),
+  );
 }

@@ -9,7 +9,18 @@ describe('after login', () => {
   });
 
   it('never leaves the shop, nor loops back to /login or /sign-up', () => {
-    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/login', '/login/', '/sign-up?x=1', '/a\nb', 42, null]) {
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/login',
+      '/login/',
+      '/sign-up?x=1',
+      '/a\nb',
+      42,
+      null,
+    ]) {
       expect(safeRedirectPath(bad)).toBeNull();
     }
     expect(afterLoginPath({ from: '//evil.example' }, '?next=https://evil.example')).toBe(DEFAULT_AFTER_LOGIN);

@@ -11,7 +11,18 @@ const mockService: FakeService = createFakeService();
 jest.mock('../auth/firebaseConnection.ts', () => ({ connectAccountService: () => Promise.resolve(mockService) }));
 
 const ann = { uid: 'u1', email: 'ann@example.com', displayName: 'Ann' };
-const record = { username: 'Ann', email: 'ann@example.com', lastName: 'Lee', telephone: '+1 555 0100', address1: '12 Market Street', city: 'Springfield', postCode: '62701', country: 'United States', region: 'Illinois', newsletter: false };
+const record = {
+  username: 'Ann',
+  email: 'ann@example.com',
+  lastName: 'Lee',
+  telephone: '+1 555 0100',
+  address1: '12 Market Street',
+  city: 'Springfield',
+  postCode: '62701',
+  country: 'United States',
+  region: 'Illinois',
+  newsletter: false,
+};
 
 async function signIn() {
   mockService.records.set('u1', { ...record });

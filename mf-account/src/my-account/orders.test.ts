@@ -1,14 +1,30 @@
 import type { SyncOutcome } from '../auth/tokenSync.ts';
 import { loadOrders, ORDERS_PATH, parseOrders } from './orders.ts';
 
-const order = { id: 'o1', number: 1042, status: 'paid', createdAt: '2026-01-02T10:00:00.000Z', totalCents: 4599, currency: 'usd', lines: [{ productId: '3', title: 'Oak Side Table', unitCents: 4599, quantity: 1, lineCents: 4599 }] };
+const order = {
+  id: 'o1',
+  number: 1042,
+  status: 'paid',
+  createdAt: '2026-01-02T10:00:00.000Z',
+  totalCents: 4599,
+  currency: 'usd',
+  lines: [{ productId: '3', title: 'Oak Side Table', unitCents: 4599, quantity: 1, lineCents: 4599 }],
+};
 const synced: SyncOutcome = { ok: true, session: { uid: 'u1', email: null, expiresAt: Date.now() + 60_000 * 30 } };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 describe('parseOrders', () => {
   it('keeps what the list needs and drops malformed entries', () => {
     expect(parseOrders({ orders: [order, { id: 5 }, null] })).toEqual([
-      { id: 'o1', number: 1042, status: 'paid', createdAt: order.createdAt, totalCents: 4599, currency: 'usd', lines: [{ title: 'Oak Side Table', quantity: 1 }] },
+      {
+        id: 'o1',
+        number: 1042,
+        status: 'paid',
+        createdAt: order.createdAt,
+        totalCents: 4599,
+        currency: 'usd',
+        lines: [{ title: 'Oak Side Table', quantity: 1 }],
+      },
     ]);
     expect(parseOrders({})).toBeNull();
   });

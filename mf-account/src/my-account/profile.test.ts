@@ -2,7 +2,16 @@ import { SIGNUP_MESSAGES } from '../forms/signup.ts';
 import { addressLines, addressValues, detailsValues, greetingName, toPatch, validateAddress, validateDetails } from './profile.ts';
 
 const ann = { uid: 'u1', email: 'ann@example.com', displayName: 'Ann' };
-const record = { username: 'Ann', email: 'ann@example.com', lastName: 'Lee', address1: '12 Market Street', city: 'Springfield', postCode: '62701', region: 'Illinois', country: 'United States' };
+const record = {
+  username: 'Ann',
+  email: 'ann@example.com',
+  lastName: 'Lee',
+  address1: '12 Market Street',
+  city: 'Springfield',
+  postCode: '62701',
+  region: 'Illinois',
+  country: 'United States',
+};
 
 describe('profile', () => {
   it('greets with the record username, then the display name, then the email name', () => {
@@ -12,7 +21,14 @@ describe('profile', () => {
   });
 
   it('reads form values from a record, blank where missing', () => {
-    expect(addressValues(record)).toEqual({ address1: '12 Market Street', address2: '', city: 'Springfield', postCode: '62701', country: 'United States', region: 'Illinois' });
+    expect(addressValues(record)).toEqual({
+      address1: '12 Market Street',
+      address2: '',
+      city: 'Springfield',
+      postCode: '62701',
+      country: 'United States',
+      region: 'Illinois',
+    });
     expect(detailsValues(null, ann)).toEqual({ username: 'Ann', lastName: '', telephone: '' });
   });
 

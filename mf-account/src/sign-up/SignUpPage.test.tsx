@@ -57,7 +57,20 @@ describe('SignUpPage', () => {
   it('has every field of the spec, a submit button and a link to /login', async () => {
     const { container } = await renderSignUp();
     expect(container.querySelector('[data-remote="account"]')?.getAttribute('data-bus-id')).toBe(bus.instanceId);
-    for (const label of ['First Name', 'Last Name', 'Email Address', 'Telephone', 'Address 1', 'Address 2', 'City', 'Post Code', 'Country', 'Region/State', 'Password', 'Repeat Password']) {
+    for (const label of [
+      'First Name',
+      'Last Name',
+      'Email Address',
+      'Telephone',
+      'Address 1',
+      'Address 2',
+      'City',
+      'Post Code',
+      'Country',
+      'Region/State',
+      'Password',
+      'Repeat Password',
+    ]) {
       expect(field(label)).toBeTruthy();
     }
     expect(field('Country').tagName).toBe('SELECT');

@@ -37,7 +37,10 @@ const FIELD_ORDER: SignUpField[] = [
 
 type TextField = Exclude<SignUpField, 'agreePrivacy' | 'newsletter' | 'country' | 'region' | 'password' | 'repeatPassword'>;
 
-const TEXT_FIELDS: Record<TextField, { label: MessageKey; required?: boolean; type?: string; autoComplete: string; inputMode?: 'email' | 'tel'; maxLength?: number }> = {
+const TEXT_FIELDS: Record<
+  TextField,
+  { label: MessageKey; required?: boolean; type?: string; autoComplete: string; inputMode?: 'email' | 'tel'; maxLength?: number }
+> = {
   firstName: { label: 'field.firstName', required: true, autoComplete: 'given-name', maxLength: 100 },
   lastName: { label: 'field.lastName', autoComplete: 'family-name', maxLength: 100 },
   email: { label: 'field.email', required: true, type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 },

@@ -9,7 +9,9 @@ function ownerStore() {
     read: (): Mirror | null => {
       try {
         const value = JSON.parse(globalThis.localStorage?.getItem(OWNER_KEY) ?? 'null') as Partial<Mirror> | null;
-        return value && typeof value.uid === 'string' && Array.isArray(value.agreed) ? { uid: value.uid, agreed: normalizeIds(value.agreed, WISHLIST_MAX) } : null;
+        return value && typeof value.uid === 'string' && Array.isArray(value.agreed)
+          ? { uid: value.uid, agreed: normalizeIds(value.agreed, WISHLIST_MAX) }
+          : null;
       } catch {
         return null;
       }

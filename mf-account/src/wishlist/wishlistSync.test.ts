@@ -144,6 +144,14 @@ describe('the stored wish list', () => {
   });
 
   it('turns adds and removes into one update', () => {
-    expect(wishlistChanges({ add: [{ id: 3, at: 1234.4 }, { id: -1, at: 5 }], remove: [8] })).toEqual({ '3': 1234, '8': null });
+    expect(
+      wishlistChanges({
+        add: [
+          { id: 3, at: 1234.4 },
+          { id: -1, at: 5 },
+        ],
+        remove: [8],
+      }),
+    ).toEqual({ '3': 1234, '8': null });
   });
 });

@@ -50,7 +50,9 @@ describe('CartPage', () => {
   it('lists each item in a real table with column headers', () => {
     seedCart([item({ id: 4, title: 'Leather Tote', price: 19.99, qun: 2 }), item({ id: 7, title: 'Desk Lamp', price: 0.1, qun: 3, stock: 10 })]);
     renderPage();
-    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((header) => header.textContent);
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
     expect(headers).toEqual(['Product', 'Price', 'Quantity', 'Subtotal']);
     expect(rows()).toHaveLength(2);
     const first = rows()[0]!;

@@ -117,9 +117,7 @@ export default function MiniCart() {
                       <Link to={`/shop/${line.item.id}`} className={styles.itemTitle} onClick={close}>
                         {line.item.title}
                       </Link>
-                      <span className={styles.itemPrice}>
-                        {t('item.quantityTimesPrice', { qun: line.item.qun, price: formatPrice(line.unitCents) })}
-                      </span>
+                      <span className={styles.itemPrice}>{t('item.quantityTimesPrice', { qun: line.item.qun, price: formatPrice(line.unitCents) })}</span>
                     </div>
                     <button
                       ref={(node) => {

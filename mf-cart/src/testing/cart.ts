@@ -2,7 +2,17 @@ import { act } from '@testing-library/react';
 import { cart, coupon, language, type CartItem } from 'shared-events';
 
 export function item(overrides: Partial<CartItem> = {}): CartItem {
-  return { id: 1, title: 'Leather Tote', price: 19.99, thumbnail: '/images/tote.svg', stock: 5, brand: 'Northwind', discountPercentage: 0, qun: 1, ...overrides };
+  return {
+    id: 1,
+    title: 'Leather Tote',
+    price: 19.99,
+    thumbnail: '/images/tote.svg',
+    stock: 5,
+    brand: 'Northwind',
+    discountPercentage: 0,
+    qun: 1,
+    ...overrides,
+  };
 }
 
 /** Puts the page's shared cart into a known state, as the catalogue or another tab would. */

@@ -18,16 +18,5 @@ export function Thumb({ src, size, className }: Props) {
       </span>
     );
   }
-  return (
-    <img
-      className={classes}
-      src={src}
-      alt=""
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-      onError={() => setBroken(true)}
-    />
-  );
+  return <img className={classes} src={src} alt="" width={size} height={size} loading="lazy" decoding="async" onError={() => setBroken(true)} />;
 }

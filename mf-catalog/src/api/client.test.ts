@@ -24,8 +24,22 @@ describe('URLs', () => {
   it('builds listing URLs with only the parameters given, in a fixed order', () => {
     expect(listUrl({ limit: 6 })).toBe('/api/catalog/products?limit=6');
     expect(
-      listUrl({ category: 'bags', brand: 'Harbor & Pine', color: 'red', minPrice: 0, maxPrice: 9.99, sortBy: 'rating', order: 'desc', limit: 12, skip: 24, select: ['id', 'title'], facets: true }),
-    ).toBe('/api/catalog/products?category=bags&brand=Harbor+%26+Pine&color=red&minPrice=0&maxPrice=9.99&sortBy=rating&order=desc&limit=12&skip=24&select=id%2Ctitle&facets=1');
+      listUrl({
+        category: 'bags',
+        brand: 'Harbor & Pine',
+        color: 'red',
+        minPrice: 0,
+        maxPrice: 9.99,
+        sortBy: 'rating',
+        order: 'desc',
+        limit: 12,
+        skip: 24,
+        select: ['id', 'title'],
+        facets: true,
+      }),
+    ).toBe(
+      '/api/catalog/products?category=bags&brand=Harbor+%26+Pine&color=red&minPrice=0&maxPrice=9.99&sortBy=rating&order=desc&limit=12&skip=24&select=id%2Ctitle&facets=1',
+    );
   });
 
   it("uses the search endpoint with the shop's word matching when there is a query", () => {
@@ -34,7 +48,9 @@ describe('URLs', () => {
   });
 
   it('asks for the words as typed when typo correction is off', () => {
-    expect(listUrl({ q: 'headphnes', typos: 'off', limit: 24, skip: 24 })).toBe('/api/catalog/products/search?q=headphnes&match=words&typos=off&limit=24&skip=24');
+    expect(listUrl({ q: 'headphnes', typos: 'off', limit: 24, skip: 24 })).toBe(
+      '/api/catalog/products/search?q=headphnes&match=words&typos=off&limit=24&skip=24',
+    );
     expect(listUrl({ typos: 'off', limit: 6 })).toBe('/api/catalog/products?limit=6');
   });
 
@@ -44,7 +60,9 @@ describe('URLs', () => {
   });
 
   it('asks for 8 suggestions, matching the last word as a prefix while it is typed', () => {
-    expect(suggestionUrl(' Lamp ')).toBe('/api/catalog/products/search?q=Lamp&match=words&prefix=on&limit=8&select=id%2Ctitle%2Cdescription%2Cprice%2CdiscountPercentage%2Crating%2Cstock%2Cbrand%2Ccategory%2Ccolor%2Cthumbnail');
+    expect(suggestionUrl(' Lamp ')).toBe(
+      '/api/catalog/products/search?q=Lamp&match=words&prefix=on&limit=8&select=id%2Ctitle%2Cdescription%2Cprice%2CdiscountPercentage%2Crating%2Cstock%2Cbrand%2Ccategory%2Ccolor%2Cthumbnail',
+    );
   });
 
   it('addresses one product by id', () => {

@@ -44,9 +44,17 @@ describe('answers the page carries', () => {
     pageCarries({ '/api/catalog/products/4': { status: 200, body: product } });
     const fetch = answering({ ...product, id: 5, title: 'Floor Lamp' });
     const client = createCatalogClient({ fetch });
-    const { result, rerender } = renderHook(({ id }) => useRequest(`product:${id}`, (signal) => client.getProduct(id, signal), () => client.peekProduct(id)), {
-      initialProps: { id: 4 },
-    });
+    const { result, rerender } = renderHook(
+      ({ id }) =>
+        useRequest(
+          `product:${id}`,
+          (signal) => client.getProduct(id, signal),
+          () => client.peekProduct(id),
+        ),
+      {
+        initialProps: { id: 4 },
+      },
+    );
     expect(result.current).toMatchObject({ status: 'success', data: { title: 'Desk Lamp' } });
     rerender({ id: 5 });
     await waitFor(() => expect(result.current).toMatchObject({ status: 'success', data: { title: 'Floor Lamp' } }));

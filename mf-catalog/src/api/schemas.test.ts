@@ -5,7 +5,18 @@ describe('catalogue answers', () => {
   it('keeps a product whose display fields are missing or damaged, with neutral values', () => {
     const parsed = safeParse(productSchema, { id: 3, title: 'Lamp', price: 12.5, rating: 'five', stock: -2, images: 'a.png', brand: null, extra: 'kept' });
     expect(parsed.success).toBe(true);
-    expect(parsed.output).toEqual({ id: 3, title: 'Lamp', price: 12.5, discountPercentage: 0, rating: 0, stock: 0, thumbnail: '', images: [], brand: null, extra: 'kept' });
+    expect(parsed.output).toEqual({
+      id: 3,
+      title: 'Lamp',
+      price: 12.5,
+      discountPercentage: 0,
+      rating: 0,
+      stock: 0,
+      thumbnail: '',
+      images: [],
+      brand: null,
+      extra: 'kept',
+    });
   });
 
   it('refuses a product without the facts a shopper buys by', () => {

@@ -10,6 +10,8 @@ const GROUP_SEPARATOR: Record<Language, string> = { en: ',', ru: '\u00a0' };
  * cost the listing about 30 ms of main thread while it hydrated.
  */
 export function shownTotal(list: { readonly total: number; readonly totalIsLowerBound?: boolean | undefined }, language: Language): string {
-  const digits = Math.max(0, Math.round(list.total)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR[language]);
+  const digits = Math.max(0, Math.round(list.total))
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR[language]);
   return `${digits}${list.totalIsLowerBound ? '+' : ''}`;
 }

@@ -140,13 +140,13 @@ export function HeroCarousel() {
                 />
                 <div className={styles.copy}>
                   <div className={styles.copyInner}>
-                  <p className={styles.eyebrow}>{t(slide.eyebrow)}</p>
-                  <h2 className={styles.title}>{t(slide.title)}</h2>
-                  <p className={styles.text}>{t(slide.text)}</p>
-                  <Link to="/shop" className={styles.cta}>
-                    {t('hero.cta')}
-                    <span className={styles.visuallyHidden}>: {t(slide.title)}</span>
-                  </Link>
+                    <p className={styles.eyebrow}>{t(slide.eyebrow)}</p>
+                    <h2 className={styles.title}>{t(slide.title)}</h2>
+                    <p className={styles.text}>{t(slide.text)}</p>
+                    <Link to="/shop" className={styles.cta}>
+                      {t('hero.cta')}
+                      <span className={styles.visuallyHidden}>: {t(slide.title)}</span>
+                    </Link>
                   </div>
                 </div>
               </div>

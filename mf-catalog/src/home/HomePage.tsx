@@ -27,7 +27,11 @@ const AD_TILES = [
 ] as const;
 
 function useSection(params: ListParams) {
-  return useRequest(listUrl(params), (signal) => catalog.listProducts(params, signal), () => catalog.peekList(params));
+  return useRequest(
+    listUrl(params),
+    (signal) => catalog.listProducts(params, signal),
+    () => catalog.peekList(params),
+  );
 }
 
 export default function HomePage() {
@@ -154,4 +158,3 @@ function ProductGrid({ products, badge }: { products: readonly Product[]; badge:
     </ul>
   );
 }
-

@@ -78,11 +78,22 @@ export function ProductCarousel({ products, label }: { products: readonly Produc
   const lastShown = wrapIndex(position - n + Math.min(layout.show, n) - 1, n) + 1;
 
   return (
-    <div className={styles.carousel} role="group" aria-roledescription={t('carousel.roledescription')} aria-label={label} onKeyDown={onKeyDown} onPointerEnter={showCopies} onFocus={showCopies}>
+    <div
+      className={styles.carousel}
+      role="group"
+      aria-roledescription={t('carousel.roledescription')}
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      onPointerEnter={showCopies}
+      onFocus={showCopies}
+    >
       <div className={styles.viewport} style={{ ['--show' as string]: String(layout.show) }}>
         <ul
           className={`${styles.track} ${animate ? styles.animate : ''}`}
-          style={{ transform: infinite ? `translateX(calc(${-position} * 100% / ${layout.show}))` : undefined, transitionDuration: animate ? `${SPEED_MS}ms` : '0ms' }}
+          style={{
+            transform: infinite ? `translateX(calc(${-position} * 100% / ${layout.show}))` : undefined,
+            transitionDuration: animate ? `${SPEED_MS}ms` : '0ms',
+          }}
         >
           {copies.flatMap((copy) =>
             products.map((product, i) => {
@@ -100,7 +111,14 @@ export function ProductCarousel({ products, label }: { products: readonly Produc
       </div>
       {infinite && (
         <div className={styles.nav}>
-          <button type="button" className={styles.arrow} onClick={() => move(-1)} disabled={!live} aria-label={t('carousel.previous')} title={t('carousel.previous')}>
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => move(-1)}
+            disabled={!live}
+            aria-label={t('carousel.previous')}
+            title={t('carousel.previous')}
+          >
             <ChevronLeft size={20} />
           </button>
           <p className={styles.position} aria-live="polite">

@@ -33,7 +33,14 @@ export function CompareButton({ product, className, variant }: Props) {
 
   return (
     <>
-      <button ref={button} type="button" className={`${className ?? ''} ${comparing ? styles.pressed : ''}`} aria-pressed={comparing} onClick={onClick} disabled={!live}>
+      <button
+        ref={button}
+        type="button"
+        className={`${className ?? ''} ${comparing ? styles.pressed : ''}`}
+        aria-pressed={comparing}
+        onClick={onClick}
+        disabled={!live}
+      >
         <CompareIcon size={variant === 'icon' ? 18 : 20} />
         {variant === 'icon' ? (
           <span className={styles.visuallyHidden}>

@@ -106,7 +106,12 @@ export default function ComparePage() {
                       <Link to={`/shop/${product.id}`} className={styles.compareTitle}>
                         {product.title}
                       </Link>
-                      <button type="button" className={styles.link} aria-label={t('compare.removeLabel', { title: product.title })} onClick={() => compare.remove(product.id)}>
+                      <button
+                        type="button"
+                        className={styles.link}
+                        aria-label={t('compare.removeLabel', { title: product.title })}
+                        onClick={() => compare.remove(product.id)}
+                      >
                         {t('compare.remove')}
                       </button>
                     </th>
@@ -131,7 +136,12 @@ export default function ComparePage() {
                   <td />
                   {products.map((product) => (
                     <td key={product.id}>
-                      <button type="button" className={styles.primary} disabled={product.stock <= 0} onClick={() => addToCart(product, 'catalog/compare', 'toast.addedListing')}>
+                      <button
+                        type="button"
+                        className={styles.primary}
+                        disabled={product.stock <= 0}
+                        onClick={() => addToCart(product, 'catalog/compare', 'toast.addedListing')}
+                      >
                         <CartIcon size={18} />
                         {t('card.addToCart')}
                         <span className={styles.visuallyHidden}>: {product.title}</span>

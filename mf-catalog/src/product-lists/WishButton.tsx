@@ -25,7 +25,13 @@ export function WishButton({ product, className, variant }: Props) {
   const saved = useWishlistIds().includes(product.id);
   const icon = <HeartIcon size={variant === 'icon' ? 18 : 20} fill={saved ? 'currentColor' : 'none'} />;
   return (
-    <button type="button" className={`${className ?? ''} ${saved ? styles.pressed : ''}`} aria-pressed={saved} onClick={() => toggleWish(product)} disabled={!live}>
+    <button
+      type="button"
+      className={`${className ?? ''} ${saved ? styles.pressed : ''}`}
+      aria-pressed={saved}
+      onClick={() => toggleWish(product)}
+      disabled={!live}
+    >
       {icon}
       {variant === 'icon' ? (
         <span className={styles.visuallyHidden}>

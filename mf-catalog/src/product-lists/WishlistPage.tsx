@@ -50,16 +50,28 @@ export default function WishlistPage() {
                   <h2 className={styles.rowTitle}>
                     <Link to={`/shop/${product.id}`}>{product.title}</Link>
                   </h2>
-                  <p className={`${styles.stock} ${soldOut ? styles.stockOut : ''}`}>{soldOut ? t('card.soldOut') : t('product.stock', { stock: product.stock })}</p>
+                  <p className={`${styles.stock} ${soldOut ? styles.stockOut : ''}`}>
+                    {soldOut ? t('card.soldOut') : t('product.stock', { stock: product.stock })}
+                  </p>
                 </div>
                 <p className={styles.price}>{formatDollars(product.price)}</p>
                 <div className={styles.rowActions}>
-                  <button type="button" className={styles.primary} disabled={soldOut} onClick={() => addToCart(product, 'catalog/wishlist', 'toast.addedListing')}>
+                  <button
+                    type="button"
+                    className={styles.primary}
+                    disabled={soldOut}
+                    onClick={() => addToCart(product, 'catalog/wishlist', 'toast.addedListing')}
+                  >
                     <CartIcon size={18} />
                     {t('card.addToCart')}
                     <span className={styles.visuallyHidden}>: {product.title}</span>
                   </button>
-                  <button type="button" className={styles.secondary} aria-label={t('wishlist.removeLabel', { title: product.title })} onClick={() => toggleWish(product)}>
+                  <button
+                    type="button"
+                    className={styles.secondary}
+                    aria-label={t('wishlist.removeLabel', { title: product.title })}
+                    onClick={() => toggleWish(product)}
+                  >
                     {t('wishlist.remove')}
                   </button>
                 </div>

@@ -5,7 +5,18 @@ import { compareRows } from './compareRows.ts';
 import { loadProductsByIds } from './productsByIds.ts';
 
 const product = (fields: Partial<Product> & { id: number }): Product =>
-  parse(productSchema, { title: `Product ${fields.id}`, price: 10, discountPercentage: 0, rating: 4, stock: 5, brand: 'Acme', category: 'chairs', color: 'black', description: 'A chair.', ...fields });
+  parse(productSchema, {
+    title: `Product ${fields.id}`,
+    price: 10,
+    discountPercentage: 0,
+    rating: 4,
+    stock: 5,
+    brand: 'Acme',
+    category: 'chairs',
+    color: 'black',
+    description: 'A chair.',
+    ...fields,
+  });
 
 describe('the comparison rows', () => {
   it('marks exactly the facts that differ between the products', () => {

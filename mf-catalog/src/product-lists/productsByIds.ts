@@ -8,7 +8,11 @@ export type ProductsByIds = { readonly products: Product[]; readonly missing: nu
  * left out and named in `missing`, so the caller can drop it from the list quietly; any other
  * failure fails the whole load (the screen offers a retry).
  */
-export async function loadProductsByIds(ids: readonly number[], signal?: AbortSignal, client: Pick<CatalogClient, 'getProduct'> = catalog): Promise<ProductsByIds> {
+export async function loadProductsByIds(
+  ids: readonly number[],
+  signal?: AbortSignal,
+  client: Pick<CatalogClient, 'getProduct'> = catalog,
+): Promise<ProductsByIds> {
   const answers = await Promise.all(
     ids.map((id) =>
       client.getProduct(id, signal).then(

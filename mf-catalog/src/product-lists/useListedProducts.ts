@@ -8,7 +8,10 @@ import { loadProductsByIds, type ProductsByIds } from './productsByIds.ts';
  * already known stay shown (a removal never flashes a loading state); products the catalogue no
  * longer has are dropped from `list` (the wish list or the compare tray) quietly.
  */
-export function useListedProducts(ids: readonly number[], list: { remove(id: number): void }): { request: RequestResult<ProductsByIds>; products: Product[] | undefined } {
+export function useListedProducts(
+  ids: readonly number[],
+  list: { remove(id: number): void },
+): { request: RequestResult<ProductsByIds>; products: Product[] | undefined } {
   const request = useRequest(ids.length ? `listed:${ids.join(',')}` : null, (signal) => loadProductsByIds(ids, signal));
   const missing = request.status === 'success' ? request.data.missing : [];
   useEffect(() => {

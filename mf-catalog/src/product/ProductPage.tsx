@@ -25,7 +25,11 @@ export default function ProductPage() {
   const { id: rawId } = useParams();
   const id = parseProductId(rawId);
   // Exactly one request per id: the key is the id, nothing else re-runs it.
-  const request = useRequest(id === null ? null : `product:${id}`, (signal) => catalog.getProduct(id ?? 0, signal), () => catalog.peekProduct(id ?? 0));
+  const request = useRequest(
+    id === null ? null : `product:${id}`,
+    (signal) => catalog.getProduct(id ?? 0, signal),
+    () => catalog.peekProduct(id ?? 0),
+  );
   const product = request.status === 'success' && request.data.id === id ? request.data : null;
 
   // The breadcrumb records the product's title as the current name.
@@ -34,7 +38,9 @@ export default function ProductPage() {
     if (title) breadcrumb.navigate(title);
   }, [title]);
 
-  const notFound = id === null || (request.status === 'error' && request.error instanceof CatalogError && (request.error.kind === 'not-found' || request.error.status === 400));
+  const notFound =
+    id === null ||
+    (request.status === 'error' && request.error instanceof CatalogError && (request.error.kind === 'not-found' || request.error.status === 400));
 
   return (
     <div className={styles.page} data-remote="catalog" ref={markBusInstance}>
@@ -109,7 +115,14 @@ function ProductDetail({ product }: { product: Product }) {
           <div className={styles.swatchRow}>
             {swatches.map((swatch) => (
               <label key={swatch.name} className={styles.swatchOption} title={colorName(t, swatch.name)}>
-                <input type="radio" name={`color-${product.id}`} value={swatch.name} checked={color === swatch.name} onChange={() => setColor(swatch.name)} className={styles.swatchInput} />
+                <input
+                  type="radio"
+                  name={`color-${product.id}`}
+                  value={swatch.name}
+                  checked={color === swatch.name}
+                  onChange={() => setColor(swatch.name)}
+                  className={styles.swatchInput}
+                />
                 <span className={styles.swatchDot} style={{ ['--swatch' as string]: swatch.hex }} aria-hidden="true" />
                 <span className={styles.visuallyHidden}>{colorName(t, swatch.name)}</span>
               </label>

@@ -60,7 +60,9 @@ describe('SearchBox', () => {
     fireEvent.change(input, { target: { value: 'l' } });
     fireEvent.change(input, { target: { value: 'la' } });
     await type(input, 'LAMP');
-    expect(calls).toEqual(['/api/catalog/products/search?q=LAMP&match=words&prefix=on&limit=8&select=id%2Ctitle%2Cdescription%2Cprice%2CdiscountPercentage%2Crating%2Cstock%2Cbrand%2Ccategory%2Ccolor%2Cthumbnail']);
+    expect(calls).toEqual([
+      '/api/catalog/products/search?q=LAMP&match=words&prefix=on&limit=8&select=id%2Ctitle%2Cdescription%2Cprice%2CdiscountPercentage%2Crating%2Cstock%2Cbrand%2Ccategory%2Ccolor%2Cthumbnail',
+    ]);
     const options = screen.getAllByRole('option');
     expect(options).toHaveLength(6);
     expect(options[0]?.textContent).toContain('Desk Lamp 1');

@@ -7,15 +7,7 @@ import { useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { SearchIcon } from '../ui/icons.tsx';
 import { formatDollars } from '../ui/price.ts';
-import {
-  activeSuggestion,
-  debouncedRequests,
-  freshMatches,
-  initialSuggestState,
-  listVisible,
-  searchTerm,
-  suggestReducer,
-} from './suggestState.ts';
+import { activeSuggestion, debouncedRequests, freshMatches, initialSuggestState, listVisible, searchTerm, suggestReducer } from './suggestState.ts';
 import styles from './SearchBox.module.css';
 import { ProductImage } from '../ui/ProductImage.tsx';
 import { aroundPlaceholder } from '../i18n/aroundPlaceholder.ts';

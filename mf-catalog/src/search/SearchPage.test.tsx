@@ -39,7 +39,8 @@ function renderAt(path: string) {
 }
 
 const cards = () => screen.queryAllByRole('article');
-const searchCalls = (calls: string[]) => calls.filter((url) => url.startsWith('/api/catalog/products/search?')).map((url) => new URL(url, 'http://x').searchParams);
+const searchCalls = (calls: string[]) =>
+  calls.filter((url) => url.startsWith('/api/catalog/products/search?')).map((url) => new URL(url, 'http://x').searchParams);
 
 describe('SearchPage', () => {
   beforeEach(() => {

@@ -24,8 +24,18 @@ export default function SearchPage() {
 
   // The header hands over its matches (shown at once); the full, paged results come from the
   // catalogue's indexed search, which is also all there is after a reload or from a shared link.
-  const params: ListParams = { q: term, ...(exact ? { typos: 'off' } : {}), limit: SEARCH_PER_PAGE, skip: offsetOf(page, SEARCH_PER_PAGE), select: CARD_FIELDS };
-  const request = useRequest(term ? listUrl(params) : null, (signal) => catalog.listProducts(params, signal), () => catalog.peekList(params));
+  const params: ListParams = {
+    q: term,
+    ...(exact ? { typos: 'off' } : {}),
+    limit: SEARCH_PER_PAGE,
+    skip: offsetOf(page, SEARCH_PER_PAGE),
+    select: CARD_FIELDS,
+  };
+  const request = useRequest(
+    term ? listUrl(params) : null,
+    (signal) => catalog.listProducts(params, signal),
+    () => catalog.peekList(params),
+  );
   const fresh = request.status === 'success' ? request.data : undefined;
   const products = fresh?.products ?? (request.status === 'loading' ? (handed ?? undefined) : undefined);
   const total = fresh?.total ?? null;
@@ -43,7 +53,9 @@ export default function SearchPage() {
         {term ? (
           <div className={styles.subtitle}>
             <p className={styles.showing}>{t('search.showing', { term })}</p>
-            {total !== null && <p className={styles.count}>{t('search.count', { count: shownTotal({ total, totalIsLowerBound: fresh?.totalIsLowerBound }, language) })}</p>}
+            {total !== null && (
+              <p className={styles.count}>{t('search.count', { count: shownTotal({ total, totalIsLowerBound: fresh?.totalIsLowerBound }, language) })}</p>
+            )}
           </div>
         ) : null}
         {term ? <Correction term={term} search={fresh?.search} /> : null}

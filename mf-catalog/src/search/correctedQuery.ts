@@ -14,7 +14,9 @@ export function correctedQuery(search: SearchInfo | null | undefined): QueryPart
   const corrected = search?.corrected?.trim();
   if (!search || !corrected) return null;
   const replaced = new Set(
-    search.words.flatMap((word) => (word.kind === 'typo' && word.matched && word.typed.toLowerCase() !== word.matched.toLowerCase() ? [word.matched.toLowerCase()] : [])),
+    search.words.flatMap((word) =>
+      word.kind === 'typo' && word.matched && word.typed.toLowerCase() !== word.matched.toLowerCase() ? [word.matched.toLowerCase()] : [],
+    ),
   );
   return corrected
     .split(/(\s+)/)

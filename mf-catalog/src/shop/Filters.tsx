@@ -65,23 +65,23 @@ export function Filters({ query, categories, facets, onNavigate }: Props) {
 
       <Collapsible title={t('shop.byColor')}>
         <ul className={styles.swatchList}>
-            {colors.map((color) => {
-              const selected = query.color === color.name;
-              return (
-                <li key={color.name}>
-                  <Link
-                    to={hrefFor(query, { color: selected ? null : color.name })}
-                    className={`${styles.swatchLink} ${selected ? styles.selected : ''}`}
-                    aria-current={selected ? 'true' : undefined}
-                    onClick={onNavigate}
-                  >
-                    <span className={styles.swatch} data-color={color.name} style={{ ['--swatch' as string]: color.hex || '#8d939c' }} aria-hidden="true" />
-                    <span>{colorName(t, color.name)}</span>
-                    {colorCounts.has(color.name) && <span className={styles.count}>{colorCounts.get(color.name)}</span>}
-                  </Link>
-                </li>
-              );
-            })}
+          {colors.map((color) => {
+            const selected = query.color === color.name;
+            return (
+              <li key={color.name}>
+                <Link
+                  to={hrefFor(query, { color: selected ? null : color.name })}
+                  className={`${styles.swatchLink} ${selected ? styles.selected : ''}`}
+                  aria-current={selected ? 'true' : undefined}
+                  onClick={onNavigate}
+                >
+                  <span className={styles.swatch} data-color={color.name} style={{ ['--swatch' as string]: color.hex || '#8d939c' }} aria-hidden="true" />
+                  <span>{colorName(t, color.name)}</span>
+                  {colorCounts.has(color.name) && <span className={styles.count}>{colorCounts.get(color.name)}</span>}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </Collapsible>
 
@@ -133,7 +133,19 @@ export function Filters({ query, categories, facets, onNavigate }: Props) {
   );
 }
 
-function FilterLink({ to, selected, count, children, onNavigate }: { to: string; selected: boolean; count?: number | undefined; children: ReactNode; onNavigate?: (() => void) | undefined }) {
+function FilterLink({
+  to,
+  selected,
+  count,
+  children,
+  onNavigate,
+}: {
+  to: string;
+  selected: boolean;
+  count?: number | undefined;
+  children: ReactNode;
+  onNavigate?: (() => void) | undefined;
+}) {
   return (
     <li>
       <Link

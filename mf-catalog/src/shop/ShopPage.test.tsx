@@ -74,7 +74,11 @@ describe('ShopPage', () => {
     fireEvent.click(brand);
     expect(brand.getAttribute('aria-expanded')).toBe('true');
     const panel = document.getElementById(brand.getAttribute('aria-controls') ?? '')!;
-    expect(within(panel).getByRole('link', { name: /Oakhaven/ }).getAttribute('href')).toBe('/shop?brand=Oakhaven');
+    expect(
+      within(panel)
+        .getByRole('link', { name: /Oakhaven/ })
+        .getAttribute('href'),
+    ).toBe('/shop?brand=Oakhaven');
     fireEvent.click(brand);
     expect(brand.getAttribute('aria-expanded')).toBe('false');
   });

@@ -49,14 +49,22 @@ export default function ShopPage() {
     [setSearchParams],
   );
 
-  const categories = useRequest('categories', () => loadCategories(), () => catalog.peekCategories());
+  const categories = useRequest(
+    'categories',
+    () => loadCategories(),
+    () => catalog.peekCategories(),
+  );
   const categoryList = categories.data ?? [];
   const currentCategory = categoryList.find((c) => c.slug === query.category);
   // A category the catalogue does not have (an old link, a typo) is said so, not sent and refused.
   const unknownCategory = query.category !== null && categories.status === 'success' && !currentCategory;
 
   const params = toListParams(query);
-  const listing = useRequest(unknownCategory ? null : listUrl(params), (signal) => catalog.listProducts(params, signal), () => catalog.peekList(params));
+  const listing = useRequest(
+    unknownCategory ? null : listUrl(params),
+    (signal) => catalog.listProducts(params, signal),
+    () => catalog.peekList(params),
+  );
 
   const data = unknownCategory ? undefined : listing.data;
   const total = data?.total ?? 0;

@@ -27,7 +27,14 @@ export function Toolbar({ query, summary, filtersOpen, onToggleFilters, onView, 
   return (
     <div className={styles.toolbar}>
       <div className={styles.toolbarStart}>
-        <button type="button" className={styles.filtersToggle} aria-expanded={filtersOpen} aria-controls="shop-filters" onClick={onToggleFilters} disabled={!live}>
+        <button
+          type="button"
+          className={styles.filtersToggle}
+          aria-expanded={filtersOpen}
+          aria-controls="shop-filters"
+          onClick={onToggleFilters}
+          disabled={!live}
+        >
           <FilterIcon size={18} />
           {t('shop.filters')}
         </button>

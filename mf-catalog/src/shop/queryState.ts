@@ -87,7 +87,10 @@ export function parseShopQuery(search: string | URLSearchParams): ShopQuery {
     category: filterValue(params.get('category'), (v) => SLUG.test(v.toLowerCase()))?.toLowerCase() ?? null,
     brand: filterValue(params.get('brand'), (v) => v.length <= MAX_BRAND_LENGTH),
     color: filterValue(params.get('color'), (v) => isKnownColor(v.toLowerCase()))?.toLowerCase() ?? null,
-    price: oneOf(PRICE_RANGES.map((r) => r.id), params.get('price')),
+    price: oneOf(
+      PRICE_RANGES.map((r) => r.id),
+      params.get('price'),
+    ),
     sort: oneOf(SORT_OPTIONS, params.get('sort')) ?? DEFAULT_QUERY.sort,
     page: positiveInt(params.get('page')) ?? 1,
     perPage: perPage !== null && (PER_PAGE_OPTIONS as readonly number[]).includes(perPage) ? perPage : DEFAULT_PER_PAGE,
@@ -144,7 +147,6 @@ export function withView(query: ShopQuery, view: ViewMode): ShopQuery {
 export function priceRange(id: PriceRangeId | null): PriceRange | null {
   return PRICE_RANGES.find((range) => range.id === id) ?? null;
 }
-
 
 /** The catalogue request for a listing state: filtering, sorting and paging all happen on the server. */
 export function toListParams(query: ShopQuery): ListParams {

@@ -75,7 +75,14 @@ export function fakeFetch(products: FakeProduct[], options: FakeOptions = {}) {
 
   const answer = (url: URL): Reply => {
     const path = url.pathname.replace(/^\/api\/catalog/, '');
-    if (path === '/products/categories') return { status: 200, body: [{ slug: 'furniture', name: 'Furniture' }, { slug: 'bags', name: 'Bags' }] };
+    if (path === '/products/categories')
+      return {
+        status: 200,
+        body: [
+          { slug: 'furniture', name: 'Furniture' },
+          { slug: 'bags', name: 'Bags' },
+        ],
+      };
     const one = /^\/products\/(\d+)$/.exec(path);
     if (one) {
       const found = products.find((p) => p.id === Number(one[1]));
@@ -94,8 +101,7 @@ export function fakeFetch(products: FakeProduct[], options: FakeOptions = {}) {
       const brands = [...new Set(rows.map((p) => p.brand))].sort().map((name) => ({ name, count: rows.filter((p) => p.brand === name).length }));
       // Like the real service: with select, only id and the selected fields.
       const select = url.searchParams.get('select')?.split(',');
-      const pick = (p: FakeProduct) =>
-        select ? Object.fromEntries(Object.entries(p).filter(([key]) => key === 'id' || select.includes(key))) : p;
+      const pick = (p: FakeProduct) => (select ? Object.fromEntries(Object.entries(p).filter(([key]) => key === 'id' || select.includes(key))) : p);
       return {
         status: 200,
         body: {

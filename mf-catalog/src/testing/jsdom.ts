@@ -5,7 +5,7 @@ const scope = globalThis as unknown as Record<string, unknown>;
 scope.TextEncoder ??= TextEncoder;
 scope.TextDecoder ??= TextDecoder;
 if (typeof window !== 'undefined') {
-  window.matchMedia ??= ((query: string) =>
+  window.matchMedia ??= (query: string) =>
     ({
       matches: false,
       media: query,
@@ -15,6 +15,6 @@ if (typeof window !== 'undefined') {
       addListener: () => {},
       removeListener: () => {},
       dispatchEvent: () => false,
-    }) as unknown as MediaQueryList);
+    }) as unknown as MediaQueryList;
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 }

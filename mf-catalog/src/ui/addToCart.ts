@@ -14,8 +14,7 @@ export function addToCart(product: Product, source: string, successKey: MessageK
     toast.show(translate(successKey), { kind: 'success' });
     return true;
   }
-  const key: MessageKey =
-    result.reason === 'out-of-stock' ? 'cart.outOfStock' : result.reason === 'stock-limit' ? 'cart.stockLimit' : 'cart.invalid';
+  const key: MessageKey = result.reason === 'out-of-stock' ? 'cart.outOfStock' : result.reason === 'stock-limit' ? 'cart.stockLimit' : 'cart.invalid';
   toast.show(translate(key, { title: product.title, stock: product.stock }), { kind: 'error' });
   return false;
 }

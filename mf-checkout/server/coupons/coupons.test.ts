@@ -24,9 +24,7 @@ describe('coupons', () => {
   });
 
   test('a discount never exceeds the subtotal', () => {
-    const generous = createCouponBook([
-      { code: 'BIG', kind: 'fixed', amountCents: 10_000, minSubtotalCents: 0, description: 'big' },
-    ]);
+    const generous = createCouponBook([{ code: 'BIG', kind: 'fixed', amountCents: 10_000, minSubtotalCents: 0, description: 'big' }]);
     expect(generous.evaluate('BIG', 700).discountCents).toBe(700);
   });
 });

@@ -9,8 +9,7 @@ export const seededCoupons: Coupon[] = [
 ];
 
 export type CouponResult =
-  | { valid: true; code: string; discountCents: number; message: string }
-  | { valid: false; code: string; discountCents: 0; message: string };
+  { valid: true; code: string; discountCents: number; message: string } | { valid: false; code: string; discountCents: 0; message: string };
 
 export interface CouponBook {
   /** Upper-cased, trimmed code when it exists; undefined otherwise. */

@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
-import {
-  billing,
-  checkoutBody,
-  openTestRepository,
-  request,
-  startTestServer,
-  type TestServer,
-  type TestStorage,
-} from '../testing/harness.ts';
+import { billing, checkoutBody, openTestRepository, request, startTestServer, type TestServer, type TestStorage } from '../testing/harness.ts';
 
 jest.setTimeout(30_000);
 
@@ -137,12 +129,39 @@ describe('bad input gets a clear 4xx JSON answer, never a 5xx', () => {
 
   test('500 random hostile requests: never a 5xx; text payloads are stored as plain text', async () => {
     const nasty: unknown[] = [
-      null, 0, -1, 1e308, 'x', true, [], {}, '<script>alert(1)</script>', "' OR 1=1 --", '\u0000', '😀'.repeat(50),
-      { __proto__: { admin: true } }, Number.MAX_SAFE_INTEGER + 2, -0.5, [null], '',
+      null,
+      0,
+      -1,
+      1e308,
+      'x',
+      true,
+      [],
+      {},
+      '<script>alert(1)</script>',
+      "' OR 1=1 --",
+      '\u0000',
+      '😀'.repeat(50),
+      { __proto__: { admin: true } },
+      Number.MAX_SAFE_INTEGER + 2,
+      -0.5,
+      [null],
+      '',
     ];
     const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
-    const paths = ['token', 'token.id', 'email', 'lines', 'lines.0', 'lines.0.id', 'lines.0.qun', 'billing',
-      'billing.email', 'billing.country', 'couponCode', 'idempotencyKey'];
+    const paths = [
+      'token',
+      'token.id',
+      'email',
+      'lines',
+      'lines.0',
+      'lines.0.id',
+      'lines.0.qun',
+      'billing',
+      'billing.email',
+      'billing.country',
+      'couponCode',
+      'idempotencyKey',
+    ];
     const stockBefore = catalog.stock(1);
     let paid = 0;
     for (let i = 0; i < 500; i++) {
@@ -176,8 +195,7 @@ describe('rate limits', () => {
       config: { rateLimits: { checkoutPerMinute: 2, sessionPerMinute: 3, couponPerMinute: 2, ordersPerMinute: 2 } },
     });
     try {
-      const sync = () =>
-        request(`${limited.url}/api/checkout/session`, { method: 'POST', headers: { authorization: 'Bearer id-token:u:e' } });
+      const sync = () => request(`${limited.url}/api/checkout/session`, { method: 'POST', headers: { authorization: 'Bearer id-token:u:e' } });
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await sync()).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
@@ -189,7 +207,8 @@ describe('rate limits', () => {
       expect(checkouts).toEqual([400, 400, 429]);
       // The coupon preview (which asks the catalogue) and order reads have budgets of their own.
       const previews = [];
-      for (let i = 0; i < 3; i++) previews.push((await request(`${limited.url}/api/checkout/coupons/validate`, { body: { code: 'SAVE10', lines: [{ id: 1, qun: 1 }] } })).status);
+      for (let i = 0; i < 3; i++)
+        previews.push((await request(`${limited.url}/api/checkout/coupons/validate`, { body: { code: 'SAVE10', lines: [{ id: 1, qun: 1 }] } })).status);
       expect(previews).toEqual([200, 200, 429]);
       const reads = [];
       for (let i = 0; i < 3; i++) reads.push((await request(`${limited.url}/api/checkout/orders`)).status);

@@ -39,7 +39,20 @@ jest.setTimeout(120_000);
 
 // ---------------------------------------------------------------- hostile values of this service
 
-const HOSTILE_TEXT = [...SHARED_HOSTILE_TEXT, 'SAVE10', 'save10 ', 'WELCOME5', "'; DROP TABLE orders; --", 'tok_', 'tok_visa ', 'tok_<script>', 'ada@', '@example.com', 'ada@example', 'a@b.c'.repeat(60)];
+const HOSTILE_TEXT = [
+  ...SHARED_HOSTILE_TEXT,
+  'SAVE10',
+  'save10 ',
+  'WELCOME5',
+  "'; DROP TABLE orders; --",
+  'tok_',
+  'tok_visa ',
+  'tok_<script>',
+  'ada@',
+  '@example.com',
+  'ada@example',
+  'a@b.c'.repeat(60),
+];
 const hostileJson = (rng: Rng) => hostileJsonOf(rng, HOSTILE_TEXT);
 const send = (base: URL, request: Sent) => sendRaw(base, request, 30_000);
 
@@ -52,15 +65,63 @@ const PRODUCTS = [
   { id: 4, title: 'Grand Piano', priceCents: 90_000_000, stock: 100_000 }, // 99 of them exceed the card maximum
 ];
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'text/plain',
-  'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/json, text/plain',
-  '*/*', 'application/xml', 'application/JSON',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/jsonx',
+  'application/json, text/plain',
+  '*/*',
+  'application/xml',
+  'application/JSON',
 ];
-const BROKEN_JSON = ['', '{', '{"token":', '[1,2', 'nul', '{"a":1}garbage', "{'email':'x'}", '{"email":"x",}', '\u0000', '"\\ud800"', '[]', '""', '1', 'null', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '['.repeat(20_000) + ']'.repeat(20_000)];
+const BROKEN_JSON = [
+  '',
+  '{',
+  '{"token":',
+  '[1,2',
+  'nul',
+  '{"a":1}garbage',
+  "{'email':'x'}",
+  '{"email":"x",}',
+  '\u0000',
+  '"\\ud800"',
+  '[]',
+  '""',
+  '1',
+  'null',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '['.repeat(20_000) + ']'.repeat(20_000),
+];
 /** Paths into a checkout body, with the hostile values that make sense there (besides any JSON). */
-const FIELDS = ['token', 'token.id', 'email', 'lines', 'lines.0', 'lines.0.id', 'lines.0.qun', 'billing', 'billing.firstName',
-  'billing.lastName', 'billing.company', 'billing.country', 'billing.street', 'billing.street2', 'billing.city', 'billing.county',
-  'billing.postCode', 'billing.phone', 'billing.email', 'billing.notes', 'couponCode', 'idempotencyKey', 'extra'];
+const FIELDS = [
+  'token',
+  'token.id',
+  'email',
+  'lines',
+  'lines.0',
+  'lines.0.id',
+  'lines.0.qun',
+  'billing',
+  'billing.firstName',
+  'billing.lastName',
+  'billing.company',
+  'billing.country',
+  'billing.street',
+  'billing.street2',
+  'billing.city',
+  'billing.county',
+  'billing.postCode',
+  'billing.phone',
+  'billing.email',
+  'billing.notes',
+  'couponCode',
+  'idempotencyKey',
+  'extra',
+];
 // Test tokens the local Stripe knows. It answers 500 to any other (real Stripe: 400 "No such token",
 // a 402 here); payments/charge.reliability.test.ts covers that case.
 const TOKENS = ['tok_visa', 'tok_visa', 'tok_visa', 'tok_mastercard', 'tok_chargeDeclined', 'tok_chargeDeclinedInsufficientFunds'];
@@ -111,23 +172,42 @@ function nextRequest(rng: Rng, n: number, cookie: string): Planned {
     const headers: Record<string, string> = { ...(rng.chance(0.9) ? json : { 'content-type': rng.pick(CONTENT_TYPES) }), ...forwarded };
     if (rng.chance(0.3)) headers.cookie = rng.chance(0.7) ? cookie : `checkout_session=${headerSafe(rng.pick(HOSTILE_TEXT))}`;
     if (rng.chance(0.15)) return { kind: 'checkout', sent: { method: 'POST', path: '/save-stripe-token', headers, body: rng.pick(BROKEN_JSON) } };
-    if (rng.chance(0.03)) return { kind: 'checkout', sent: { method: 'POST', path: '/save-stripe-token', headers, body: JSON.stringify({ ...body, padding: 'x'.repeat(70 * 1024) }) } };
+    if (rng.chance(0.03))
+      return {
+        kind: 'checkout',
+        sent: { method: 'POST', path: '/save-stripe-token', headers, body: JSON.stringify({ ...body, padding: 'x'.repeat(70 * 1024) }) },
+      };
     mutate(rng, body);
     // Only an untouched key can make an order; a mutated one is never a UUID.
     const key = typeof body.idempotencyKey === 'string' && /^[0-9a-f-]{36}$/.test(body.idempotencyKey) ? body.idempotencyKey : undefined;
-    return { kind: 'checkout', key, body, sent: { method: rng.chance(0.97) ? 'POST' : rng.pick(['PUT', 'GET', 'DELETE']), path: '/save-stripe-token', headers, body: JSON.stringify(body) } };
+    return {
+      kind: 'checkout',
+      key,
+      body,
+      sent: { method: rng.chance(0.97) ? 'POST' : rng.pick(['PUT', 'GET', 'DELETE']), path: '/save-stripe-token', headers, body: JSON.stringify(body) },
+    };
   }
   if (roll < 12) {
     // Coupon preview, posted or in the query string.
     if (rng.chance(0.5)) {
       const body: Record<string, any> = { code: rng.pick(['SAVE10', 'WELCOME5']), lines: [{ id: rng.pick([1, 2, 99]), qun: 1 }] };
       mutate(rng, body);
-      return { kind: 'other', sent: { method: 'POST', path: '/api/checkout/coupons/validate', headers: { ...json, ...forwarded }, body: rng.chance(0.1) ? rng.pick(BROKEN_JSON) : JSON.stringify(body) } };
+      return {
+        kind: 'other',
+        sent: {
+          method: 'POST',
+          path: '/api/checkout/coupons/validate',
+          headers: { ...json, ...forwarded },
+          body: rng.chance(0.1) ? rng.pick(BROKEN_JSON) : JSON.stringify(body),
+        },
+      };
     }
     const params: string[] = [];
     if (rng.chance(0.8)) params.push(`code=${rawUrlPart(rng.chance(0.5) ? 'SAVE10' : rng.pick(HOSTILE_TEXT))}`);
     if (rng.chance(0.8)) {
-      const pairs = Array.from({ length: 1 + rng.int(3) }, () => (rng.chance(0.5) ? `${rng.pick(['1', '2', '99'])}:${rng.pick(['1', '2'])}` : rng.pick(HOSTILE_TEXT)));
+      const pairs = Array.from({ length: 1 + rng.int(3) }, () =>
+        rng.chance(0.5) ? `${rng.pick(['1', '2', '99'])}:${rng.pick(['1', '2'])}` : rng.pick(HOSTILE_TEXT),
+      );
       params.push(`lines=${rawUrlPart(pairs.join(','))}`);
     }
     if (rng.chance(0.15)) params.push(`lines=${rawUrlPart(rng.pick(HOSTILE_TEXT))}`);
@@ -142,7 +222,8 @@ function nextRequest(rng: Rng, n: number, cookie: string): Planned {
     if (auth === 0) headers.authorization = `Bearer ${headerSafe(rng.pick(HOSTILE_TEXT))}`;
     else if (auth === 1) headers.authorization = headerSafe(rng.pick(HOSTILE_TEXT));
     else if (auth === 2) headers.authorization = `Bearer ${'a'.repeat(rng.pick([8192, 8193, 12_000]))}`;
-    else if (auth === 3) headers.authorization = `Bearer id-token:${rawUrlPart(rng.pick(HOSTILE_TEXT)).slice(0, 60)}:${rawUrlPart(rng.pick(HOSTILE_TEXT)).slice(0, 60)}`;
+    else if (auth === 3)
+      headers.authorization = `Bearer id-token:${rawUrlPart(rng.pick(HOSTILE_TEXT)).slice(0, 60)}:${rawUrlPart(rng.pick(HOSTILE_TEXT)).slice(0, 60)}`;
     if (rng.chance(0.4)) headers.cookie = rng.chance(0.3) ? cookie : `checkout_session=${headerSafe(rng.pick(HOSTILE_TEXT))}; checkout_session=x.y`;
     if (rng.chance(0.2)) Object.assign(headers, rng.chance(0.5) ? json : { 'content-type': rng.pick(CONTENT_TYPES) });
     return { kind: 'other', sent: { method, path: '/api/checkout/session', headers, body: headers['content-type'] ? rng.pick(BROKEN_JSON) : undefined } };
@@ -156,7 +237,17 @@ function nextRequest(rng: Rng, n: number, cookie: string): Planned {
     return { kind: 'other', sent: { method: rng.chance(0.9) ? 'GET' : rng.pick(['POST', 'DELETE', 'PATCH']), path, headers } };
   }
   // Health, unknown routes and methods.
-  const path = rng.pick(['/readyz', '/healthz?x=1&x=2', '/api/checkout/', '/', '/save-stripe-token/x', '/api/checkout/coupons', `/api/checkout/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`, '/api/checkout/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']);
+  const path = rng.pick([
+    '/readyz',
+    '/healthz?x=1&x=2',
+    '/api/checkout/',
+    '/',
+    '/save-stripe-token/x',
+    '/api/checkout/coupons',
+    `/api/checkout/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`,
+    '/api/checkout/../../etc/passwd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+  ]);
   return { kind: 'other', sent: { method: rng.pick(['GET', 'GET', 'HEAD', 'OPTIONS', 'POST', 'TRACE', 'DELETE']), path, headers: forwarded } };
 }
 
@@ -178,9 +269,14 @@ async function openStorage(backend: 'sqlite' | 'postgres'): Promise<Storage> {
       async rows() {
         const db = new DatabaseSync(file, { readOnly: true });
         try {
-          return (db.prepare('SELECT idempotency_key, status, email, billing FROM orders').all() as { idempotency_key: string; status: string; email: string; billing: string }[]).map(
-            (row) => ({ ...row, billing: JSON.parse(row.billing) as unknown }),
-          );
+          return (
+            db.prepare('SELECT idempotency_key, status, email, billing FROM orders').all() as {
+              idempotency_key: string;
+              status: string;
+              email: string;
+              billing: string;
+            }[]
+          ).map((row) => ({ ...row, billing: JSON.parse(row.billing) as unknown }));
         } finally {
           db.close();
         }
@@ -250,7 +346,11 @@ describe.each(['sqlite', 'postgres'] as const)('hostile input against the checko
   ])('refuses %s = %j with a 400 naming the field', async (field, value) => {
     const body = checkoutBody(drawsForSeed(1), 0);
     body.billing[field.split('.')[1]!] = value;
-    const answer = await fetch(`${server.url}/save-stripe-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await fetch(`${server.url}/save-stripe-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(answer.status).toBe(400);
     const json = (await answer.json()) as { errors: { field: string; message: string }[] };
     expect(json.errors).toEqual([{ field, message: expect.stringMatching(/contains characters that are not allowed$/) }]);
@@ -260,7 +360,10 @@ describe.each(['sqlite', 'postgres'] as const)('hostile input against the checko
     const base = new URL(server.url);
     const signIn = await send(base, { method: 'POST', path: '/api/checkout/session', headers: { authorization: 'Bearer id-token:fuzzer:fuzzer@example.com' } });
     expect(signIn.status).toBe(200);
-    const session = await fetch(`${server.url}/api/checkout/session`, { method: 'POST', headers: { authorization: 'Bearer id-token:fuzzer:fuzzer@example.com' } });
+    const session = await fetch(`${server.url}/api/checkout/session`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer id-token:fuzzer:fuzzer@example.com' },
+    });
     const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
     const stockBefore = PRODUCTS.map((product) => catalog.stock(product.id));
 
@@ -317,14 +420,18 @@ describe.each(['sqlite', 'postgres'] as const)('hostile input against the checko
 
     // Stock moved only for the paid orders; every other reservation was given back.
     const bought = new Map<number, number>();
-    for (const { sent } of paid) for (const line of sent.lines as { id: number | string; qun: number }[]) bought.set(Number(line.id), (bought.get(Number(line.id)) ?? 0) + line.qun);
+    for (const { sent } of paid)
+      for (const line of sent.lines as { id: number | string; qun: number }[]) bought.set(Number(line.id), (bought.get(Number(line.id)) ?? 0) + line.qun);
     expect(PRODUCTS.map((product) => catalog.stock(product.id))).toEqual(stockBefore.map((stock, i) => stock - (bought.get(PRODUCTS[i]!.id) ?? 0)));
     for (const reservation of catalog.reservations.values()) expect(reservation.status).not.toBe('reserved');
 
     // Still answering, and no prototype polluted by a body.
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
+    const summary = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
     console.log(`checkout fuzz on ${backend} (seed ${SEED}): ${REQUESTS} requests, ${rows.length} orders (${paid.length} paid); ${summary}`);
   });
 });

@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createStripeClient } from '../payments/stripeGateway.ts';
 import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
-import {
-  backends,
-  checkoutBody,
-  openTestRepository,
-  request,
-  startTestServer,
-  type TestServer,
-  type TestStorage,
-} from '../testing/harness.ts';
+import { backends, checkoutBody, openTestRepository, request, startTestServer, type TestServer, type TestStorage } from '../testing/harness.ts';
 
 jest.setTimeout(30_000);
 
@@ -42,8 +34,7 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
   let storage: TestStorage;
   let catalog: FakeCatalog;
   let server: TestServer;
-  const pay = (body: unknown, headers?: Record<string, string>) =>
-    request(`${server.url}/save-stripe-token`, { body, ...(headers ? { headers } : {}) });
+  const pay = (body: unknown, headers?: Record<string, string>) => request(`${server.url}/save-stripe-token`, { body, ...(headers ? { headers } : {}) });
 
   beforeAll(async () => {
     storage = await openTestRepository(backend);
@@ -97,7 +88,14 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
   });
 
   test('the same product listed twice is charged once for the summed quantity', async () => {
-    const answer = await pay(checkoutBody({ lines: [{ id: 2, qun: 1 }, { id: 2, qun: 2 }] }));
+    const answer = await pay(
+      checkoutBody({
+        lines: [
+          { id: 2, qun: 1 },
+          { id: 2, qun: 2 },
+        ],
+      }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.totalCents).toBe(3 * 1250);
     expect(catalog.stock(2)).toBe(17);
@@ -141,7 +139,7 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
     expect(unknownProduct.body.message).toBe("Product with id '999' not found");
   });
 
-  test('a declined card answers 402 with Stripe\'s message and releases the reservation', async () => {
+  test("a declined card answers 402 with Stripe's message and releases the reservation", async () => {
     const answer = await pay(checkoutBody({ token: { id: 'tok_chargeDeclined' }, lines: [{ id: 3, qun: 2 }] }));
     expect(answer.status).toBe(402);
     expect(answer.body).toEqual({ message: 'Your card was declined.', code: 'card_declined' });
@@ -163,7 +161,14 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
   });
 
   test('unknown products and short stock are refused clearly and nothing is charged', async () => {
-    const unknown = await pay(checkoutBody({ lines: [{ id: 1, qun: 1 }, { id: 999, qun: 1 }] }));
+    const unknown = await pay(
+      checkoutBody({
+        lines: [
+          { id: 1, qun: 1 },
+          { id: 999, qun: 1 },
+        ],
+      }),
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: "Product with id '999' not found", code: 'unknown_product' });
     const short = await pay(checkoutBody({ lines: [{ id: 3, qun: 6 }] }));
@@ -173,7 +178,7 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
     expect(catalog.stock(3)).toBe(5);
   });
 
-  test('a total under Stripe\'s minimum is refused before charging', async () => {
+  test("a total under Stripe's minimum is refused before charging", async () => {
     const answer = await pay(checkoutBody({ lines: [{ id: 4, qun: 1 }] }));
     expect(answer.status).toBe(422);
     expect(answer.body.code).toBe('amount_too_small');
@@ -207,7 +212,11 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
     await held.arrived;
     const again = await pay(body);
     const [orderId] = [...catalog.reservations.keys()];
-    const settled = { stockSettled: (await storage.repository.findById(orderId!))?.stockSettled, reservation: catalog.reservations.get(orderId!)?.status, stock: catalog.stock(2) };
+    const settled = {
+      stockSettled: (await storage.repository.findById(orderId!))?.stockSettled,
+      reservation: catalog.reservations.get(orderId!)?.status,
+      stock: catalog.stock(2),
+    };
     held.resume();
     const original = await first;
     expect(again.status).toBe(expected.status);
@@ -240,9 +249,7 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
 
   test('50 concurrent checkouts for an item with stock 5: exactly 5 paid, 45 clear 409s, stock 0', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        pay(checkoutBody({ lines: [{ id: 3, qun: 1 }], email: `shopper${i}@example.com` })),
-      ),
+      Array.from({ length: 50 }, (_, i) => pay(checkoutBody({ lines: [{ id: 3, qun: 1 }], email: `shopper${i}@example.com` }))),
     );
     const paid = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status === 409);
@@ -265,9 +272,7 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
     try {
       const urls = [server.url, other.url];
       const answers = await Promise.all(
-        Array.from({ length: 40 }, (_, i) =>
-          request(`${urls[i % 2]}/save-stripe-token`, { body: checkoutBody({ lines: [{ id: 3, qun: 1 }] }) }),
-        ),
+        Array.from({ length: 40 }, (_, i) => request(`${urls[i % 2]}/save-stripe-token`, { body: checkoutBody({ lines: [{ id: 3, qun: 1 }] }) })),
       );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
       expect(answers.filter((a) => a.status === 409)).toHaveLength(35);
@@ -329,7 +334,7 @@ describe.each(backends)('checkout over HTTP on %s', (backend) => {
     expect(catalog.stock(3)).toBe(3);
   });
 
-  test('a signed-in shopper\'s orders are linked to them and visible to nobody else', async () => {
+  test("a signed-in shopper's orders are linked to them and visible to nobody else", async () => {
     const signIn = async (uid: string) => {
       const answer = await request(`${server.url}/api/checkout/session`, {
         method: 'POST',

@@ -110,7 +110,9 @@ async function charges(): Promise<{ id: string; status: string; amount: number; 
   const all = [];
   let after: string | undefined;
   for (;;) {
-    const response = await fetch(`${mock.url}/v1/charges?limit=100${after ? `&starting_after=${after}` : ''}`, { headers: { authorization: 'Bearer sk_test_local' } });
+    const response = await fetch(`${mock.url}/v1/charges?limit=100${after ? `&starting_after=${after}` : ''}`, {
+      headers: { authorization: 'Bearer sk_test_local' },
+    });
     const page = (await response.json()) as { data: { id: string; status: string; amount: number; metadata: { order_id?: string } }[]; has_more: boolean };
     all.push(...page.data);
     if (!page.has_more || page.data.length === 0) return all;
@@ -128,10 +130,20 @@ beforeAll(async () => {
   await admin.end();
   // The catalogue: one scarce item, one plentiful, one for the fault tests; loaded with the importer.
   const product = (id: number, title: string, stock: number) => ({
-    id, title, description: 'Reliability test item', category: 'furniture', price: PRICE_CENTS / 100, stock, brand: 'Test', thumbnail: `/images/${id}.svg`,
+    id,
+    title,
+    description: 'Reliability test item',
+    category: 'furniture',
+    price: PRICE_CENTS / 100,
+    stock,
+    brand: 'Test',
+    thumbnail: `/images/${id}.svg`,
   });
   const source = path.join(dir, 'catalogue.json');
-  writeFileSync(source, JSON.stringify({ products: [product(1, 'Limited Edition Lamp', STOCK), product(2, 'Oak Side Table', 1000), product(3, 'Walnut Shelf', 5)] }));
+  writeFileSync(
+    source,
+    JSON.stringify({ products: [product(1, 'Limited Edition Lamp', STOCK), product(2, 'Oak Side Table', 1000), product(3, 'Walnut Shelf', 5)] }),
+  );
   const importer = spawnNode('mf-catalog/server/cli/import.ts', { ...catalogEnv(), ARGS: source });
   if ((await importer.exited) !== 0) throw new Error(`import failed: ${importer.output()}`);
   [mock, catalog] = await Promise.all([startStripeMock(), startService('mf-catalog/server/main.ts', catalogEnv(), /listening on (http:\/\/[0-9.]+:\d+)/)]);
@@ -181,16 +193,23 @@ test(`${SHOPPERS} concurrent checkouts on two instances for stock ${STOCK}: exac
   const retries = await Promise.all(paid.map((answer, i) => checkout(instances[i % 2 === 0 ? 1 : 0]!, i, 1, answer.idempotencyKey)));
   expect(retries.map((retry) => [retry.status, retry.body.orderId])).toEqual(paid.map((answer) => [200, answer.body.orderId]));
   expect(await charges()).toHaveLength(STOCK);
-  console.log(`${SHOPPERS} concurrent checkouts for stock ${STOCK} on two instances: ${seconds.toFixed(2)} s, ${paid.length} paid, ${refused.length} x 409, ${made.length} charges`);
+  console.log(
+    `${SHOPPERS} concurrent checkouts for stock ${STOCK} on two instances: ${seconds.toFixed(2)} s, ${paid.length} paid, ${refused.length} x 409, ${made.length} charges`,
+  );
 });
 
 test('payment server down: a clear 503, nothing charged, the order failed and its stock given back', async () => {
   await mock.stop();
   const answer = await checkout(instances[0]!, 1_000_000, 3);
   expect(answer.status).toBe(503);
-  expect(answer.body).toEqual({ code: 'payment_unavailable', message: expect.stringMatching(/^The payment service is unavailable right now\. You have not been charged/) });
+  expect(answer.body).toEqual({
+    code: 'payment_unavailable',
+    message: expect.stringMatching(/^The payment service is unavailable right now\. You have not been charged/),
+  });
   expect(await stockOf(3)).toBe(5);
-  expect(await query(ordersSchema, `SELECT status, failure_code FROM orders WHERE email = 'shopper-1000000@example.com'`)).toEqual([{ status: 'failed', failure_code: 'payment_unavailable' }]);
+  expect(await query(ordersSchema, `SELECT status, failure_code FROM orders WHERE email = 'shopper-1000000@example.com'`)).toEqual([
+    { status: 'failed', failure_code: 'payment_unavailable' },
+  ]);
   mock = await startStripeMock({ port: mock.port });
   // Back on the same address (the instances keep theirs), empty: the retry is its only charge.
   const retry = await checkout(instances[1]!, 1_000_001, 3);
@@ -204,7 +223,10 @@ test('catalogue down: a clear 503, nothing charged, and checkout works again onc
   await catalog.exited;
   const answer = await checkout(instances[1]!, 1_000_002, 3);
   expect(answer.status).toBe(503);
-  expect(answer.body).toEqual({ code: 'catalog_unavailable', message: expect.stringMatching(/^Our catalogue is unavailable right now.*You have not been charged/) });
+  expect(answer.body).toEqual({
+    code: 'catalog_unavailable',
+    message: expect.stringMatching(/^Our catalogue is unavailable right now.*You have not been charged/),
+  });
   expect(await charges()).toHaveLength(1);
 
   catalog = await startService('mf-catalog/server/main.ts', { ...catalogEnv(), PORT: new URL(catalog.url).port }, /listening on (http:\/\/[0-9.]+:\d+)/);

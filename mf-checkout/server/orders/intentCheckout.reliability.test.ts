@@ -26,7 +26,11 @@ function forwarder() {
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on('end', () => {
           if (!target) return void outgoing.writeHead(503).end();
-          fetch(`${target}/api/checkout/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': String(incoming.headers['stripe-signature']) }, body: Buffer.concat(chunks) })
+          fetch(`${target}/api/checkout/stripe/webhook`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': String(incoming.headers['stripe-signature']) },
+            body: Buffer.concat(chunks),
+          })
             .then(async (answer) => outgoing.writeHead(answer.status).end(await answer.text()))
             .catch(() => outgoing.writeHead(502).end());
         });
@@ -50,7 +54,12 @@ describe.each(['sqlite', 'postgres'] as const)('card payments by PaymentIntent, 
 
   beforeAll(async () => {
     stopForwarder = await hooks.start();
-    local = await startLocalStripe({ host: '127.0.0.1', port: 0, webhook: { url: hooks.url, secret: SECRET }, delivery: { firstRetryMs: 50, maxDelayMs: 200 } });
+    local = await startLocalStripe({
+      host: '127.0.0.1',
+      port: 0,
+      webhook: { url: hooks.url, secret: SECRET },
+      delivery: { firstRetryMs: 50, maxDelayMs: 200 },
+    });
     const { hostname, port } = new URL(local.url);
     stripe = new Stripe('sk_test_local', { host: hostname, port: Number(port), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
     storage = await openTestRepository(backend);
@@ -99,13 +108,23 @@ describe.each(['sqlite', 'postgres'] as const)('card payments by PaymentIntent, 
     request(`${server.url}/api/checkout/stripe/webhook`, { rawBody: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
   const event = (type: string, object: object) => JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type, data: { object } });
   const authenticate = (id: string, clientSecret: string, answer: 'complete' | 'fail') =>
-    fetch(`${local.url}/authenticate/${id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: clientSecret, answer }) });
+    fetch(`${local.url}/authenticate/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ secret: clientSecret, answer }),
+    });
 
   test('4242: the intent is for the total the service computed; paid once, whether the page or the webhook tells first', async () => {
     const before = catalog.stock(1);
     const started = await start(2);
     expect(started.status).toBe(201);
-    expect(started.body).toEqual({ orderId: expect.any(String), orderNumber: expect.any(Number), totalCents: 3998, currency: 'usd', clientSecret: expect.stringMatching(/^pi_.+_secret_/) });
+    expect(started.body).toEqual({
+      orderId: expect.any(String),
+      orderNumber: expect.any(Number),
+      totalCents: 3998,
+      currency: 'usd',
+      clientSecret: expect.stringMatching(/^pi_.+_secret_/),
+    });
     const intent = await stripe.paymentIntents.retrieve(intentIdOf(started.body.clientSecret));
     expect(intent).toMatchObject({ amount: 3998, currency: 'usd', metadata: { order_id: started.body.orderId } });
     expect(catalog.stock(1)).toBe(before - 2);
@@ -139,7 +158,10 @@ describe.each(['sqlite', 'postgres'] as const)('card payments by PaymentIntent, 
     await authenticate(id, started.body.clientSecret, 'fail');
     const returned = await settle(started.body.orderId);
     expect(returned.status).toBe(402);
-    expect(returned.body).toMatchObject({ code: 'payment_intent_authentication_failure', message: expect.stringMatching(/unable to authenticate your payment method/) });
+    expect(returned.body).toMatchObject({
+      code: 'payment_intent_authentication_failure',
+      message: expect.stringMatching(/unable to authenticate your payment method/),
+    });
     expect(await order(started.body.orderId)).toMatchObject({ status: 'failed', stockSettled: true });
     expect(catalog.stock(1)).toBe(before);
     expect((await stripe.paymentIntents.retrieve(id)).status).toBe('canceled');
@@ -154,11 +176,13 @@ describe.each(['sqlite', 'postgres'] as const)('card payments by PaymentIntent, 
     expect(await order(started.body.orderId)).toMatchObject({ status: 'paid', paymentId: id, stockSettled: true });
   });
 
-  test('9995: insufficient funds in the card\'s words, and the stock goes back', async () => {
+  test("9995: insufficient funds in the card's words, and the stock goes back", async () => {
     const before = catalog.stock(1);
     const started = await start(1);
     const method = await stripe.paymentMethods.create({ type: 'card', card: { number: '4000000000009995', exp_month: 12, exp_year: 2040 } });
-    await expect(stripe.paymentIntents.confirm(intentIdOf(started.body.clientSecret), { payment_method: method.id })).rejects.toMatchObject({ decline_code: 'insufficient_funds' });
+    await expect(stripe.paymentIntents.confirm(intentIdOf(started.body.clientSecret), { payment_method: method.id })).rejects.toMatchObject({
+      decline_code: 'insufficient_funds',
+    });
     const returned = await settle(started.body.orderId);
     expect(returned).toMatchObject({ status: 402, body: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' } });
     expect(catalog.stock(1)).toBe(before);

@@ -91,7 +91,10 @@ export function createIntentCheckout(deps: IntentCheckoutDeps) {
     if (!intent) return fail(order, failures.notCharged());
     if (intent.orderId !== order.id || intent.amountCents !== order.totalCents || intent.currency !== order.currency) {
       // Never expected (the intent was created for this order's total): a person has to look.
-      log.error({ orderId: order.id, intentId: intent.id, intentAmount: intent.amountCents, orderTotal: order.totalCents }, 'payment intent does not match its order; left pending');
+      log.error(
+        { orderId: order.id, intentId: intent.id, intentAmount: intent.amountCents, orderTotal: order.totalCents },
+        'payment intent does not match its order; left pending',
+      );
       return outcomeOf(order);
     }
     switch (intent.status) {

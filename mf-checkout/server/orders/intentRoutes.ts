@@ -29,11 +29,15 @@ function answer(reply: FastifyReply, outcome: IntentOutcome) {
   const { order } = outcome;
   switch (outcome.kind) {
     case 'requires_payment':
-      return reply.code(201).send({ orderId: order.id, orderNumber: order.number, totalCents: order.totalCents, currency: order.currency, clientSecret: outcome.clientSecret });
+      return reply
+        .code(201)
+        .send({ orderId: order.id, orderNumber: order.number, totalCents: order.totalCents, currency: order.currency, clientSecret: outcome.clientSecret });
     case 'paid':
       return paidView(order);
     case 'failed':
-      return reply.code(statusForFailure(order.failureCode)).send({ message: order.failureMessage ?? 'The order could not be placed', code: order.failureCode, orderId: order.id });
+      return reply
+        .code(statusForFailure(order.failureCode))
+        .send({ message: order.failureMessage ?? 'The order could not be placed', code: order.failureCode, orderId: order.id });
     case 'in_progress':
       return order.paymentSource
         ? reply.code(202).send({ ...stillOpen, orderId: order.id })
@@ -42,7 +46,8 @@ function answer(reply: FastifyReply, outcome: IntentOutcome) {
 }
 
 // The order exists and Stripe could not be asked about it: the same key finds it again later.
-const unavailable = (reply: FastifyReply) => reply.code(503).header('retry-after', '5').send({ message: messages.paymentUnconfirmed, code: 'payment_unconfirmed' });
+const unavailable = (reply: FastifyReply) =>
+  reply.code(503).header('retry-after', '5').send({ message: messages.paymentUnconfirmed, code: 'payment_unconfirmed' });
 
 export function registerIntentRoutes(
   app: FastifyInstance,

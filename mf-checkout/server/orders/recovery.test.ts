@@ -4,15 +4,7 @@ import { createStripeGateway } from '../payments/stripeGateway.ts';
 import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
 import { createCatalogClient, type CatalogClient } from '../pricing/catalogClient.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
-import {
-  backends,
-  billing,
-  checkoutBody,
-  openTestRepository,
-  request,
-  startTestServer,
-  type TestStorage,
-} from '../testing/harness.ts';
+import { backends, billing, checkoutBody, openTestRepository, request, startTestServer, type TestStorage } from '../testing/harness.ts';
 import type { Order } from './model.ts';
 import { createRecovery } from './recovery.ts';
 

@@ -63,7 +63,9 @@ export const linesSchema = z
   .max(100, 'At most 100 different products per order');
 
 const billingSchema = z.object(
-  Object.fromEntries(BILLING_FIELDS.map((field) => [field, BILLING_RULES[field].required ? text(BILLING_RULES[field]) : optionalText(BILLING_RULES[field])])) as BillingShape,
+  Object.fromEntries(
+    BILLING_FIELDS.map((field) => [field, BILLING_RULES[field].required ? text(BILLING_RULES[field]) : optionalText(BILLING_RULES[field])]),
+  ) as BillingShape,
   { message: 'billing details are required' },
 );
 

@@ -32,7 +32,15 @@ test('the gateway never reports an answer without a succeeded charge as paid', a
     receiptEmail: 'ada@example.com',
   });
   expect(result).toMatchObject({ outcome: 'unavailable', maybeCharged: true });
-  const visa = await gateway.charge({ orderId: 'order-visa', orderNumber: 2, amountCents: 1999, currency: 'usd', source: 'tok_visa', description: 'x', receiptEmail: 'ada@example.com' });
+  const visa = await gateway.charge({
+    orderId: 'order-visa',
+    orderNumber: 2,
+    amountCents: 1999,
+    currency: 'usd',
+    source: 'tok_visa',
+    description: 'x',
+    receiptEmail: 'ada@example.com',
+  });
   expect(visa).toMatchObject({ outcome: 'succeeded', paymentId: expect.stringMatching(/^ch_/) });
 });
 

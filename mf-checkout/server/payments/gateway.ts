@@ -20,10 +20,7 @@ export type ChargeResult =
    */
   | { outcome: 'unavailable'; maybeCharged: boolean; message: string };
 
-export type ChargeLookup =
-  | { outcome: 'succeeded'; paymentId: string }
-  | { outcome: 'refused'; code: string; message: string }
-  | { outcome: 'none' };
+export type ChargeLookup = { outcome: 'succeeded'; paymentId: string } | { outcome: 'refused'; code: string; message: string } | { outcome: 'none' };
 
 export class PaymentUnavailableError extends Error {}
 

@@ -1,11 +1,5 @@
 import Stripe from 'stripe';
-import {
-  PaymentUnavailableError,
-  type ChargeLookup,
-  type ChargeRequest,
-  type ChargeResult,
-  type PaymentGateway,
-} from './gateway.ts';
+import { PaymentUnavailableError, type ChargeLookup, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway.ts';
 
 export interface StripeGatewayOptions {
   /** Real Stripe when set; otherwise stripe-stateful-mock at mockUrl with a fake test key. */

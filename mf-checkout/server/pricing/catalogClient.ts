@@ -15,9 +15,7 @@ export interface PricedLine {
 }
 
 export type ReserveResult =
-  | { kind: 'reserved'; lines: PricedLine[] }
-  | { kind: 'out_of_stock'; message: string }
-  | { kind: 'unknown_product'; message: string };
+  { kind: 'reserved'; lines: PricedLine[] } | { kind: 'out_of_stock'; message: string } | { kind: 'unknown_product'; message: string };
 
 /** The catalogue could not be reached or answered nonsense; the operation may be retried later. */
 export class CatalogUnavailableError extends Error {}
@@ -91,9 +89,7 @@ export function createCatalogClient(options: { baseUrl: string; internalToken: s
       parsed = null;
     }
     if (response.status === 401 || response.status === 403) {
-      throw new CatalogUnavailableError(
-        `catalogue refused our x-internal-token (${response.status}): both services need the same INTERNAL_TOKEN`,
-      );
+      throw new CatalogUnavailableError(`catalogue refused our x-internal-token (${response.status}): both services need the same INTERNAL_TOKEN`);
     }
     if (response.status >= 500) throw new CatalogUnavailableError(`catalogue answered ${response.status} to ${method} ${path}`);
     return { status: response.status, body: parsed };

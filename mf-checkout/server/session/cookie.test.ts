@@ -14,7 +14,10 @@ async function service(options: { secret?: string; nowSeconds?: number } = {}) {
   const app = Fastify();
   running.push(app);
   await app.register(fastifyCookie, { secret: options.secret ?? secret });
-  const sessions = createSessions({ verifier: { verify: async () => ({ uid: 'u1', email: 'ann@example.com', exp: 2_000 }) }, now: () => new Date((options.nowSeconds ?? 1_000) * 1000) });
+  const sessions = createSessions({
+    verifier: { verify: async () => ({ uid: 'u1', email: 'ann@example.com', exp: 2_000 }) },
+    now: () => new Date((options.nowSeconds ?? 1_000) * 1000),
+  });
   app.post('/set', async (_request, reply) => {
     reply.setCookie(SESSION_COOKIE, sessionPayload(session), sessionCookieOptions(60, false));
     return {};

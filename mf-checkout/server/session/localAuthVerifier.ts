@@ -15,7 +15,12 @@ export function createLocalAuthVerifier(verifyUrl: string): IdTokenVerifier {
         body: JSON.stringify({ idToken }),
         signal: AbortSignal.timeout(5000),
       });
-      const body = (await response.json().catch(() => ({}))) as { uid?: unknown; exp?: unknown; claims?: Record<string, unknown> & { email?: unknown }; message?: unknown };
+      const body = (await response.json().catch(() => ({}))) as {
+        uid?: unknown;
+        exp?: unknown;
+        claims?: Record<string, unknown> & { email?: unknown };
+        message?: unknown;
+      };
       if (response.status === 401 || response.status === 400) throw new InvalidIdTokenError(String(body.message ?? 'invalid token'));
       if (!response.ok || typeof body.uid !== 'string' || typeof body.exp !== 'number') {
         throw new Error(`the local Auth service answered ${response.status}`);

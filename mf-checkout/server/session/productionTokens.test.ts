@@ -21,7 +21,11 @@ const strangerKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-function jwt(claims: Record<string, unknown>, key: KeyObject | null, header: Record<string, unknown> = { alg: 'RS256', kid: 'firebase-1', typ: 'JWT' }): string {
+function jwt(
+  claims: Record<string, unknown>,
+  key: KeyObject | null,
+  header: Record<string, unknown> = { alg: 'RS256', kid: 'firebase-1', typ: 'JWT' },
+): string {
   const body = `${b64(header)}.${b64(claims)}`;
   return key ? `${body}.${sign('sha256', Buffer.from(body), key).toString('base64url')}` : `${body}.`;
 }
@@ -80,8 +84,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const openSession = (token: string) =>
-  request(`${service.url}/api/checkout/session`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+const openSession = (token: string) => request(`${service.url}/api/checkout/session`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
 
 test('a token signed by Firebase opens a session for its uid, with a Secure cookie', async () => {
   const answer = await openSession(jwt(claims('uid-alice'), firebaseKey.privateKey));
@@ -91,7 +94,7 @@ test('a token signed by Firebase opens a session for its uid, with a Secure cook
 });
 
 test.each([
-  ['signed by a key that is not Firebase\'s', () => jwt(claims('uid-alice'), strangerKey.privateKey)],
+  ["signed by a key that is not Firebase's", () => jwt(claims('uid-alice'), strangerKey.privateKey)],
   ['unsigned, as the Auth emulator makes them', () => jwt(claims('uid-alice'), null, { alg: 'none', typ: 'JWT' })],
   [
     'a genuine token edited to name another uid',
@@ -100,7 +103,10 @@ test.each([
       return `${header}.${b64(claims('uid-alice'))}.${signature}`;
     },
   ],
-  ['for another Firebase project', () => jwt(claims('uid-alice', { aud: 'other-project', iss: 'https://securetoken.google.com/other-project' }), firebaseKey.privateKey)],
+  [
+    'for another Firebase project',
+    () => jwt(claims('uid-alice', { aud: 'other-project', iss: 'https://securetoken.google.com/other-project' }), firebaseKey.privateKey),
+  ],
   ['expired', () => jwt(claims('uid-alice', { exp: Math.floor(Date.now() / 1000) - 10 }), firebaseKey.privateKey)],
   ['without a uid', () => jwt(claims('', {}), firebaseKey.privateKey)],
 ])('a token %s is refused with 401 and no cookie', async (_name, token) => {
@@ -112,7 +118,10 @@ test.each([
 
 test('staff endpoints believe a role only in a token Firebase signed', async () => {
   const staffMe = (token: string) => request(`${service.url}/api/checkout/staff/me`, { headers: { authorization: `Bearer ${token}` } });
-  expect(await staffMe(jwt(claims('uid-ann', { role: 'admin' }), firebaseKey.privateKey))).toMatchObject({ status: 200, body: { uid: 'uid-ann', role: 'admin' } });
+  expect(await staffMe(jwt(claims('uid-ann', { role: 'admin' }), firebaseKey.privateKey))).toMatchObject({
+    status: 200,
+    body: { uid: 'uid-ann', role: 'admin' },
+  });
   expect((await staffMe(jwt(claims('uid-alice'), firebaseKey.privateKey))).status).toBe(403);
   expect((await staffMe(jwt(claims('uid-ann', { role: 'admin' }), strangerKey.privateKey))).status).toBe(401);
   expect((await staffMe(jwt(claims('uid-ann', { role: 'admin' }), null, { alg: 'none', typ: 'JWT' }))).status).toBe(401);

@@ -9,10 +9,7 @@ function view(session: Session) {
 }
 
 /** POST a bearer Firebase ID token to sign in, DELETE to sign out. */
-export function registerSessionRoutes(
-  app: FastifyInstance,
-  deps: { sessions: Sessions; now: () => Date; production: boolean; limit?: object },
-): void {
+export function registerSessionRoutes(app: FastifyInstance, deps: { sessions: Sessions; now: () => Date; production: boolean; limit?: object }): void {
   const { sessions, now } = deps;
   // Secure in production, and whenever the gateway says the shopper came over HTTPS.
   const secure = (request: FastifyRequest) => deps.production || request.protocol === 'https';

@@ -46,9 +46,7 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
 
   async function withLines(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
-    const lines = await query<LineRow>('SELECT * FROM order_lines WHERE order_id = ANY($1) ORDER BY position', [
-      rows.map((row) => row.id),
-    ]);
+    const lines = await query<LineRow>('SELECT * FROM order_lines WHERE order_id = ANY($1) ORDER BY position', [rows.map((row) => row.id)]);
     const grouped = linesByOrder(lines.rows);
     return rows.map((row) => toOrder(row, grouped.get(row.id) ?? []));
   }
@@ -128,7 +126,16 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
     const inserted = await client.query<EventRow>(
       `INSERT INTO order_events (order_id, type, from_status, to_status, actor, detail, at, request_key)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-      [orderId, change.type, before.status, change.to, `staff:${change.staff.uid}`, JSON.stringify({ ...change.detail, staff: change.staff }), change.at, change.requestKey],
+      [
+        orderId,
+        change.type,
+        before.status,
+        change.to,
+        `staff:${change.staff.uid}`,
+        JSON.stringify({ ...change.detail, staff: change.staff }),
+        change.at,
+        change.requestKey,
+      ],
     );
     return toEvent(inserted.rows[0]!);
   }
@@ -199,7 +206,11 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
       return changeStatus(
         id,
         at,
-        { set: 'payment_id = $6, failure_code = NULL, failure_message = NULL, stock_settled = false', values: [paymentId], allowedFrom: `before.status IN ('pending', 'failed')` },
+        {
+          set: 'payment_id = $6, failure_code = NULL, failure_message = NULL, stock_settled = false',
+          values: [paymentId],
+          allowedFrom: `before.status IN ('pending', 'failed')`,
+        },
         { type: 'payment_succeeded', to: 'paid', detail: { paymentId } },
       );
     },
@@ -227,26 +238,19 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
     },
 
     async listByUid(uid: string, limit: number) {
-      const result = await query<OrderRow>(
-        'SELECT * FROM orders WHERE uid = $1 ORDER BY created_at DESC, number DESC LIMIT $2',
-        [uid, limit],
-      );
+      const result = await query<OrderRow>('SELECT * FROM orders WHERE uid = $1 ORDER BY created_at DESC, number DESC LIMIT $2', [uid, limit]);
       return withLines(result.rows);
     },
 
     async listPendingCreatedBefore(cutoff: string) {
-      const result = await query<OrderRow>(
-        `SELECT * FROM orders WHERE status = 'pending' AND created_at < $1 ORDER BY created_at`,
-        [cutoff],
-      );
+      const result = await query<OrderRow>(`SELECT * FROM orders WHERE status = 'pending' AND created_at < $1 ORDER BY created_at`, [cutoff]);
       return withLines(result.rows);
     },
 
     async listUnsettledUpdatedBefore(cutoff: string) {
-      const result = await query<OrderRow>(
-        `SELECT * FROM orders WHERE NOT stock_settled AND status <> 'pending' AND updated_at < $1 ORDER BY updated_at`,
-        [cutoff],
-      );
+      const result = await query<OrderRow>(`SELECT * FROM orders WHERE NOT stock_settled AND status <> 'pending' AND updated_at < $1 ORDER BY updated_at`, [
+        cutoff,
+      ]);
       return withLines(result.rows);
     },
 
@@ -301,7 +305,18 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
           `INSERT INTO order_refunds (id, order_id, request_key, request_hash, kind, amount_cents, lines, status, staff_uid, staff_email,
                                       created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $10)`,
-          [refund.id, orderId, requestKey, refund.requestHash, refund.kind, refund.amountCents, JSON.stringify(refund.lines), refund.staff.uid, refund.staff.email, at],
+          [
+            refund.id,
+            orderId,
+            requestKey,
+            refund.requestHash,
+            refund.kind,
+            refund.amountCents,
+            JSON.stringify(refund.lines),
+            refund.staff.uid,
+            refund.staff.email,
+            at,
+          ],
         );
         return { kind: 'created' as const, refund: await refundById(client, refund.id) };
       });
@@ -314,16 +329,29 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
         const order = (await client.query<OrderRow>('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [refund.orderId])).rows[0]!;
         const staff = refund.staff;
         const event = (type: string, to: string, detail: Record<string, unknown>) =>
-          client.query(
-            `INSERT INTO order_events (order_id, type, from_status, to_status, actor, detail, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-            [refund.orderId, type, order.status, to, `staff:${staff.uid}`, JSON.stringify({ refundId, amountCents: refund.amountCents, ...detail, staff }), at],
-          );
+          client.query(`INSERT INTO order_events (order_id, type, from_status, to_status, actor, detail, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+            refund.orderId,
+            type,
+            order.status,
+            to,
+            `staff:${staff.uid}`,
+            JSON.stringify({ refundId, amountCents: refund.amountCents, ...detail, staff }),
+            at,
+          ]);
         if ('failure' in outcome) {
-          await client.query(`UPDATE order_refunds SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3`, [outcome.failure, at, refundId]);
+          await client.query(`UPDATE order_refunds SET status = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3`, [
+            outcome.failure,
+            at,
+            refundId,
+          ]);
           await event('refund_failed', order.status, { message: outcome.failure });
           return refundById(client, refundId);
         }
-        await client.query(`UPDATE order_refunds SET status = 'succeeded', stripe_refund_id = $1, updated_at = $2 WHERE id = $3`, [outcome.stripeRefundId, at, refundId]);
+        await client.query(`UPDATE order_refunds SET status = 'succeeded', stripe_refund_id = $1, updated_at = $2 WHERE id = $3`, [
+          outcome.stripeRefundId,
+          at,
+          refundId,
+        ]);
         const refunded = order.refunded_cents + refund.amountCents;
         const next = refunded >= order.total_cents && !['cancelled', 'refunded'].includes(order.status) ? 'refunded' : order.status;
         await client.query('UPDATE orders SET refunded_cents = $1, status = $2, updated_at = $3 WHERE id = $4', [refunded, next, at, refund.orderId]);

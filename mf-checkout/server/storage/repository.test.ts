@@ -53,10 +53,7 @@ describe.each(backends)('order repository on %s', (backend) => {
     await repo().recordPricing(order.id, lines, { subtotalCents: 500, discountCents: 50, totalCents: 450 }, at());
     expect(await repo().findById(order.id)).toMatchObject({ totalCents: 450, discountCents: 50, lines });
 
-    const started = await Promise.all([
-      repo().markChargeStarted(order.id, 'tok_visa', at()),
-      repo().markChargeStarted(order.id, 'tok_visa', at()),
-    ]);
+    const started = await Promise.all([repo().markChargeStarted(order.id, 'tok_visa', at()), repo().markChargeStarted(order.id, 'tok_visa', at())]);
     expect(started.sort()).toEqual([false, true]);
     expect(await repo().markFailed(order.id, { code: 'interrupted', message: 'm' }, at(), { onlyIfNotCharged: true })).toBe(false);
     expect(await repo().markPaid(order.id, 'ch_1', at())).toBe(true);
@@ -100,7 +97,17 @@ describe.each(backends)('order repository on %s', (backend) => {
     expect(paid.sort()).toEqual([false, true]);
     expect(await repo().markFailed(order.id, { code: 'card_declined', message: 'm' }, at())).toBe(false);
     expect(await repo().listEvents(order.id)).toEqual([
-      { id: expect.any(Number), orderId: order.id, type: 'payment_succeeded', fromStatus: 'pending', toStatus: 'paid', actor: 'pi_123', detail: { paymentId: 'pi_123' }, at: paidAt, requestKey: null },
+      {
+        id: expect.any(Number),
+        orderId: order.id,
+        type: 'payment_succeeded',
+        fromStatus: 'pending',
+        toStatus: 'paid',
+        actor: 'pi_123',
+        detail: { paymentId: 'pi_123' },
+        at: paidAt,
+        requestKey: null,
+      },
     ]);
 
     const declined = (await repo().createPending(newOrder())).order;

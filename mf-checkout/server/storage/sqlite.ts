@@ -121,7 +121,16 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
         `INSERT INTO order_events (order_id, type, from_status, to_status, actor, detail, at, request_key)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       )
-      .get(orderId, change.type, before.status, change.to, `staff:${change.staff.uid}`, JSON.stringify(detail), change.at, change.requestKey) as unknown as EventRow;
+      .get(
+        orderId,
+        change.type,
+        before.status,
+        change.to,
+        `staff:${change.staff.uid}`,
+        JSON.stringify(detail),
+        change.at,
+        change.requestKey,
+      ) as unknown as EventRow;
     return toEvent(row);
   }
 
@@ -152,17 +161,11 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
         db.prepare('DELETE FROM order_lines WHERE order_id = ?').run(id);
         const insert = db.prepare(`INSERT INTO order_lines (order_id, position, product_id, title, unit_cents, quantity, line_cents)
                                    VALUES (?, ?, ?, ?, ?, ?, ?)`);
-        lines.forEach((line, position) =>
-          insert.run(id, position, line.productId, line.title, line.unitCents, line.quantity, line.lineCents),
-        );
-        db.prepare(`UPDATE orders SET subtotal_cents = ?, discount_cents = ?, total_cents = ?, updated_at = ?
-                    WHERE id = ? AND status = 'pending'`).run(
-          totals.subtotalCents,
-          totals.discountCents,
-          totals.totalCents,
-          at,
-          id,
-        );
+        lines.forEach((line, position) => insert.run(id, position, line.productId, line.title, line.unitCents, line.quantity, line.lineCents));
+        db.prepare(
+          `UPDATE orders SET subtotal_cents = ?, discount_cents = ?, total_cents = ?, updated_at = ?
+                    WHERE id = ? AND status = 'pending'`,
+        ).run(totals.subtotalCents, totals.discountCents, totals.totalCents, at, id);
       });
     },
 
@@ -217,23 +220,21 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
     },
 
     async listByUid(uid: string, limit: number) {
-      const rows = db
-        .prepare('SELECT * FROM orders WHERE uid = ? ORDER BY created_at DESC, number DESC LIMIT ?')
-        .all(uid, limit) as unknown as OrderRow[];
+      const rows = db.prepare('SELECT * FROM orders WHERE uid = ? ORDER BY created_at DESC, number DESC LIMIT ?').all(uid, limit) as unknown as OrderRow[];
       return withLines(rows);
     },
 
     async listPendingCreatedBefore(cutoff: string) {
-      const rows = db
-        .prepare(`SELECT * FROM orders WHERE status = 'pending' AND created_at < ? ORDER BY created_at`)
-        .all(cutoff) as unknown as OrderRow[];
+      const rows = db.prepare(`SELECT * FROM orders WHERE status = 'pending' AND created_at < ? ORDER BY created_at`).all(cutoff) as unknown as OrderRow[];
       return withLines(rows);
     },
 
     async listUnsettledUpdatedBefore(cutoff: string) {
       const rows = db
-        .prepare(`SELECT * FROM orders WHERE stock_settled = 0 AND status <> 'pending' AND updated_at < ?
-                  ORDER BY updated_at`)
+        .prepare(
+          `SELECT * FROM orders WHERE stock_settled = 0 AND status <> 'pending' AND updated_at < ?
+                  ORDER BY updated_at`,
+        )
         .all(cutoff) as unknown as OrderRow[];
       return withLines(rows);
     },
@@ -301,7 +302,19 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
           `INSERT INTO order_refunds (id, order_id, request_key, request_hash, kind, amount_cents, lines, status, staff_uid, staff_email,
                                       created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
-        ).run(refund.id, orderId, requestKey, refund.requestHash, refund.kind, refund.amountCents, JSON.stringify(refund.lines), refund.staff.uid, refund.staff.email, at, at);
+        ).run(
+          refund.id,
+          orderId,
+          requestKey,
+          refund.requestHash,
+          refund.kind,
+          refund.amountCents,
+          JSON.stringify(refund.lines),
+          refund.staff.uid,
+          refund.staff.email,
+          at,
+          at,
+        );
         start = { kind: 'created', refund: refundById(refund.id) };
       });
       return start;
@@ -315,10 +328,22 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
         const staff = { uid: refund.staff.uid, email: refund.staff.email };
         if ('failure' in outcome) {
           db.prepare(`UPDATE order_refunds SET status = 'failed', failure_message = ?, updated_at = ? WHERE id = ?`).run(outcome.failure, at, refundId);
-          insertEvent.run(refund.orderId, 'refund_failed', order.status, order.status, `staff:${staff.uid}`, JSON.stringify({ refundId, amountCents: refund.amountCents, message: outcome.failure, staff }), at);
+          insertEvent.run(
+            refund.orderId,
+            'refund_failed',
+            order.status,
+            order.status,
+            `staff:${staff.uid}`,
+            JSON.stringify({ refundId, amountCents: refund.amountCents, message: outcome.failure, staff }),
+            at,
+          );
           return;
         }
-        db.prepare(`UPDATE order_refunds SET status = 'succeeded', stripe_refund_id = ?, updated_at = ? WHERE id = ?`).run(outcome.stripeRefundId, at, refundId);
+        db.prepare(`UPDATE order_refunds SET status = 'succeeded', stripe_refund_id = ?, updated_at = ? WHERE id = ?`).run(
+          outcome.stripeRefundId,
+          at,
+          refundId,
+        );
         const refunded = order.refunded_cents + refund.amountCents;
         const fully = refunded >= order.total_cents && !['cancelled', 'refunded'].includes(order.status);
         const next = fully ? 'refunded' : order.status;
@@ -346,7 +371,9 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
 
     async listUnfinishedRefundsBefore(cutoff: string) {
       const rows = db
-        .prepare(`SELECT * FROM order_refunds WHERE (status = 'pending' OR (status = 'succeeded' AND stock_returned = 0)) AND updated_at < ? ORDER BY updated_at`)
+        .prepare(
+          `SELECT * FROM order_refunds WHERE (status = 'pending' OR (status = 'succeeded' AND stock_returned = 0)) AND updated_at < ? ORDER BY updated_at`,
+        )
         .all(cutoff) as unknown as RefundRow[];
       return rows.map(toRefund);
     },

@@ -122,12 +122,16 @@ export async function startFakeCatalog(products: FakeProduct[], token = 'test-in
     const returnId = typeof body.returnId === 'string' ? body.returnId : '';
     const lines = Array.isArray(body.lines) ? (body.lines as { productId: number; quantity: number }[]) : [];
     if (!returnId || lines.length === 0) return send(res, 400, { message: 'the body must be {returnId, lines:[{productId, quantity}]}' });
-    if (reservation.status !== 'committed') return send(res, 409, { message: `Reservation '${orderId}' is ${reservation.status}: only a committed one takes returns` });
+    if (reservation.status !== 'committed')
+      return send(res, 409, { message: `Reservation '${orderId}' is ${reservation.status}: only a committed one takes returns` });
     reservation.returns ??= new Map();
     if (reservation.returns.has(returnId)) return send(res, 200, { orderId, returnId, lines: reservation.returns.get(returnId) });
     for (const line of lines) {
       const sold = reservation.lines.find((taken) => taken.productId === line.productId)?.quantity ?? 0;
-      const back = [...reservation.returns.values()].flat().filter((earlier) => earlier.productId === line.productId).reduce((sum, earlier) => sum + earlier.quantity, 0);
+      const back = [...reservation.returns.values()]
+        .flat()
+        .filter((earlier) => earlier.productId === line.productId)
+        .reduce((sum, earlier) => sum + earlier.quantity, 0);
       if (line.quantity > sold - back) return send(res, 409, { message: `Only ${sold - back} of product ${line.productId} can be returned` });
     }
     for (const line of lines) state.get(line.productId)!.stock += line.quantity;

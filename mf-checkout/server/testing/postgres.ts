@@ -13,9 +13,7 @@ export async function createTestSchema(): Promise<{ url: string; schema: string;
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(
-      `PostgreSQL is not reachable at ${TEST_DATABASE_URL} (${(error as Error).message}); start it or set TEST_DATABASE_URL`,
-    );
+    throw new Error(`PostgreSQL is not reachable at ${TEST_DATABASE_URL} (${(error as Error).message}); start it or set TEST_DATABASE_URL`);
   }
   try {
     await client.query(`CREATE SCHEMA ${schema}`);

@@ -13,9 +13,7 @@ export { BILLING_FIELDS, type BillingField };
 export type Billing = Readonly<Record<BillingField, string>>;
 
 /** A message for one field: a key of src/i18n/messages.ts and its placeholders, or the server's own words. */
-export type FieldError =
-  | { readonly key: MessageKey; readonly params?: Readonly<Record<string, string | number>> }
-  | { readonly text: string };
+export type FieldError = { readonly key: MessageKey; readonly params?: Readonly<Record<string, string | number>> } | { readonly text: string };
 
 export type BillingErrors = Partial<Record<BillingField, FieldError>>;
 
@@ -46,9 +44,7 @@ export function isValidEmail(value: string): boolean {
   return email.length <= MAX_LENGTH.email && EMAIL_PATTERN.test(email);
 }
 
-export const emptyBilling: Billing = Object.freeze(
-  Object.fromEntries(BILLING_FIELDS.map((field) => [field, ''])) as Record<BillingField, string>,
-);
+export const emptyBilling: Billing = Object.freeze(Object.fromEntries(BILLING_FIELDS.map((field) => [field, ''])) as Record<BillingField, string>);
 
 /** One field's message, or undefined when the value is fine. */
 export function validateBillingField(field: BillingField, raw: string): FieldError | undefined {

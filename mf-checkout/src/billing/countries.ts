@@ -44,9 +44,7 @@ export function countryOptions(locale: string): readonly CountryOption[] {
   if (cached) return cached;
   const names = namesIn(locale);
   const collator = new Intl.Collator(locale);
-  const options = COUNTRY_CODES.map((code) => ({ value: countryName(code), label: names.of(code) ?? code })).sort((a, b) =>
-    collator.compare(a.label, b.label),
-  );
+  const options = COUNTRY_CODES.map((code) => ({ value: countryName(code), label: names.of(code) ?? code })).sort((a, b) => collator.compare(a.label, b.label));
   optionsCache.set(locale, options);
   return options;
 }

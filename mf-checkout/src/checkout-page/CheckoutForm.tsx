@@ -167,9 +167,7 @@ export function CheckoutForm({ items, user, onPaid }: CheckoutFormProps) {
         <h2 id="billing-title" className={styles.panelTitle}>
           {t('billing.title')}
         </h2>
-        <p className={styles.requiredNote}>
-          {t('form.requiredNote')}
-        </p>
+        <p className={styles.requiredNote}>{t('form.requiredNote')}</p>
         <BillingForm billing={billing} errors={errors} language={language} disabled={paying} onChange={change} onBlur={blur} />
       </section>
 
@@ -206,17 +204,9 @@ export function CheckoutForm({ items, user, onPaid }: CheckoutFormProps) {
                 </button>
               </p>
             )}
-            {modeState.status === 'ready' && modeState.mode.kind === 'test' && (
-              <TestCardForm ref={card} billingEmail={billing.email} disabled={paying} />
-            )}
+            {modeState.status === 'ready' && modeState.mode.kind === 'test' && <TestCardForm ref={card} billingEmail={billing.email} disabled={paying} />}
             {modeState.status === 'ready' && modeState.mode.kind === 'stripe' && (
-              <StripeCardForm
-                ref={card}
-                publishableKey={modeState.mode.publishableKey}
-                language={language}
-                billingEmail={billing.email}
-                disabled={paying}
-              />
+              <StripeCardForm ref={card} publishableKey={modeState.mode.publishableKey} language={language} billingEmail={billing.email} disabled={paying} />
             )}
 
             <PaymentAlert outcome={outcome} />

@@ -39,7 +39,10 @@ function localStripe(url: string, init?: RequestInit): { status: number; body: u
   if (url === '/local-stripe/v1/payment_intents/pi_1/confirm') {
     const method = form.get('payment_method') ?? '';
     if (method.endsWith('0002')) {
-      return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } } };
+      return {
+        status: 402,
+        body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
+      };
     }
     return { status: 200, body: { id: 'pi_1', amount: 15599, currency: 'usd', status: method.endsWith('3184') ? 'requires_action' : 'succeeded' } };
   }
@@ -52,7 +55,15 @@ function localStripe(url: string, init?: RequestInit): { status: number; body: u
       ? { status: 200, body: { id: 'pi_1', amount: 15599, currency: 'usd', status: 'succeeded' } }
       : {
           status: 200,
-          body: { id: 'pi_1', status: 'requires_payment_method', last_payment_error: { type: 'invalid_request_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method.' } },
+          body: {
+            id: 'pi_1',
+            status: 'requires_payment_method',
+            last_payment_error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_authentication_failure',
+              message: 'We are unable to authenticate your payment method.',
+            },
+          },
         };
   }
   return undefined;
@@ -196,9 +207,7 @@ it('moves focus to the card when only the card is wrong, and asks for a Stripe t
 
 it('pays, shows the confirmation with the service’s number and total, and empties the cart', async () => {
   coupon.apply('SAVE10');
-  serve((url, init) =>
-    url === '/api/checkout/payment-intents' ? started : url === '/api/checkout/orders/o-1/payment' ? paid : defaults(url, init),
-  );
+  serve((url, init) => (url === '/api/checkout/payment-intents' ? started : url === '/api/checkout/orders/o-1/payment' ? paid : defaults(url, init)));
   renderPage();
   await screen.findByRole('row', { name: /Coupon SAVE10/ });
   fillBilling();
@@ -310,12 +319,14 @@ it('retries a lost answer with the same key, and never sends twice at once', asy
 
 it.each([
   ['Complete authentication', 'pays'],
-  ['Fail authentication', 'shows the bank\'s refusal and keeps the cart'],
+  ['Fail authentication', "shows the bank's refusal and keeps the cart"],
 ] as const)('a card that asks for 3-D Secure: "%s" %s', async (answer, _what) => {
   serve((url, init) => {
     if (url === '/api/checkout/payment-intents') return started;
     if (url === '/api/checkout/orders/o-1/payment') {
-      return authentication === 'complete' ? paid : { status: 402, body: { message: 'We are unable to authenticate your payment method.', code: 'payment_intent_authentication_failure' } };
+      return authentication === 'complete'
+        ? paid
+        : { status: 402, body: { message: 'We are unable to authenticate your payment method.', code: 'payment_intent_authentication_failure' } };
     }
     return defaults(url, init);
   });

@@ -65,8 +65,7 @@ export const en = {
 
   'method.legend': 'Payment method',
   'method.bank': 'Direct Bank Transfer',
-  'method.bankTip':
-    'Pay directly into our bank account, using your order number as the payment reference. Your order ships once the money has arrived.',
+  'method.bankTip': 'Pay directly into our bank account, using your order number as the payment reference. Your order ships once the money has arrived.',
   'method.cheque': 'Cheque Payment',
   'method.chequeTip': 'Send a cheque made out to Storefront, 12 Market Street, Springfield. Your order ships once the cheque has cleared.',
   'method.card': 'Credit or debit card',
@@ -74,7 +73,8 @@ export const en = {
   'method.useCard': 'Pay by card',
 
   'testMode.banner': 'Test mode — no real card is charged',
-  'testMode.hint': 'Use the Stripe test card 4242 4242 4242 4242 with any future expiry date and any CVC. 4000 0000 0000 0002 is always declined; 4000 0027 6000 3184 asks you to authenticate (3-D Secure).',
+  'testMode.hint':
+    'Use the Stripe test card 4242 4242 4242 4242 with any future expiry date and any CVC. 4000 0000 0000 0002 is always declined; 4000 0027 6000 3184 asks you to authenticate (3-D Secure).',
   'testCard.title': 'All test cards',
   'testCard.use': 'Use test card {number}',
   'testCard.outcome.success': 'Visa, payment succeeds',
@@ -219,8 +219,7 @@ export const ru: Record<MessageKey, string> = {
 
   'method.legend': 'Способ оплаты',
   'method.bank': 'Банковский перевод',
-  'method.bankTip':
-    'Переведите оплату на наш банковский счёт, указав номер заказа в назначении платежа. Заказ будет отправлен после поступления денег.',
+  'method.bankTip': 'Переведите оплату на наш банковский счёт, указав номер заказа в назначении платежа. Заказ будет отправлен после поступления денег.',
   'method.cheque': 'Оплата чеком',
   'method.chequeTip': 'Отправьте чек на имя Storefront по адресу 12 Market Street, Springfield. Заказ будет отправлен после обработки чека.',
   'method.card': 'Кредитная или дебетовая карта',

@@ -60,9 +60,7 @@ export function OrderSummary({ summary, coupon, onRetryCoupon }: OrderSummaryPro
         {coupon.status === 'checking' && <p className={styles.note}>{t('coupon.checking', { code: coupon.code })}</p>}
         {coupon.status === 'rejected' && (
           <p className={styles.warning}>
-            {coupon.message
-              ? t('coupon.rejected', { code: coupon.code, message: coupon.message })
-              : t('coupon.rejectedPlain', { code: coupon.code })}
+            {coupon.message ? t('coupon.rejected', { code: coupon.code, message: coupon.message }) : t('coupon.rejectedPlain', { code: coupon.code })}
           </p>
         )}
         {coupon.status === 'unavailable' && (

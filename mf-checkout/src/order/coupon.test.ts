@@ -9,7 +9,10 @@ describe('couponState', () => {
       serverSubtotalCents: 13598,
       message: 'SAVE10 applied',
     });
-    expect(couponState('SAVE10', { kind: 'accepted', code: 'SAVE10', discountCents: 1359, subtotalCents: null, message: '' })).toEqual({ status: 'unavailable', code: 'SAVE10' });
+    expect(couponState('SAVE10', { kind: 'accepted', code: 'SAVE10', discountCents: 1359, subtotalCents: null, message: '' })).toEqual({
+      status: 'unavailable',
+      code: 'SAVE10',
+    });
   });
 
   it('does not apply a refused code, and says why', () => {

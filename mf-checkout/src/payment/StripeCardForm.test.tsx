@@ -25,7 +25,10 @@ const mockLoadStripe = jest.fn(async () => mockStripe);
 jest.mock('@stripe/stripe-js', () => ({ loadStripe: mockLoadStripe }));
 
 let posted: { url: string; body: Record<string, unknown> | null }[] = [];
-let settled: { status: number; body: Record<string, unknown> } = { status: 200, body: { email: 'ada@example.com', orderId: 'order-1', orderNumber: 9, totalCents: 4900, status: 'paid' } };
+let settled: { status: number; body: Record<string, unknown> } = {
+  status: 200,
+  body: { email: 'ada@example.com', orderId: 'order-1', orderNumber: 9, totalCents: 4900, status: 'paid' },
+};
 
 beforeEach(() => {
   posted = [];
@@ -39,7 +42,11 @@ beforeEach(() => {
     if (url === '/app-config.json') return { ok: true, status: 200, json: async () => ({ stripePublishableKey: 'pk_test_51AbcDEF0123456789' }) };
     if (init?.method === 'POST') posted.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
     if (url === '/api/checkout/payment-intents') {
-      return { ok: true, status: 201, json: async () => ({ orderId: 'order-1', orderNumber: 9, totalCents: 4900, currency: 'usd', clientSecret: 'pi_1_secret_abc' }) };
+      return {
+        ok: true,
+        status: 201,
+        json: async () => ({ orderId: 'order-1', orderNumber: 9, totalCents: 4900, currency: 'usd', clientSecret: 'pi_1_secret_abc' }),
+      };
     }
     if (url === '/api/checkout/orders/order-1/payment') return { ok: settled.status < 300, status: settled.status, json: async () => settled.body };
     return { ok: false, status: 404, json: async () => ({ message: 'not found' }) };
@@ -90,7 +97,7 @@ it('asks for complete card details before anything is sent', async () => {
   expect(posted).toHaveLength(0);
 });
 
-it('confirms the order\'s PaymentIntent with the card and the billing details, then lets the service settle it', async () => {
+it("confirms the order's PaymentIntent with the card and the billing details, then lets the service settle it", async () => {
   await renderWithStripe();
   act(() => mockHandlers.change?.({ complete: true, error: undefined }));
   fillBilling();
@@ -109,7 +116,7 @@ it('confirms the order\'s PaymentIntent with the card and the billing details, t
   expect(posted[0]!.body).not.toHaveProperty('token');
 });
 
-it('shows Stripe\'s own words when the card is refused, as the service confirms them', async () => {
+it("shows Stripe's own words when the card is refused, as the service confirms them", async () => {
   mockStripe.confirmCardPayment.mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } } as never);
   settled = { status: 402, body: { message: 'Your card has insufficient funds.', code: 'insufficient_funds' } };
   await renderWithStripe();

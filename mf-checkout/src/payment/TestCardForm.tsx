@@ -190,13 +190,7 @@ export function TestCardForm({ ref, billingEmail, disabled, now = () => new Date
       </Field>
 
       <div className={styles.row}>
-        <Field
-          id={inputId('expiry')}
-          label={t('card.expiry')}
-          required
-          requiredText={t('form.required')}
-          error={fieldMessage(t, errors.expiry)}
-        >
+        <Field id={inputId('expiry')} label={t('card.expiry')} required requiredText={t('form.required')} error={fieldMessage(t, errors.expiry)}>
           {(control) => (
             <input
               {...control}

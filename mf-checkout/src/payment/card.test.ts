@@ -105,16 +105,27 @@ describe('validateCard', () => {
 });
 
 describe('test cards', () => {
-  it.each(['4242 4242 4242 4242', '4000 0566 5566 5556', '5555 5555 5555 4444', '4000 0027 6000 3184', '4000 0000 0000 0002', '4000 0000 0000 9995', '4000 0000 0000 0069', '4000 0000 0000 0127'])(
-    '%s is one the local Stripe plays',
-    (number) => {
-      expect(isTestCard(number)).toBe(true);
-      expect(cardDetails({ ...form, number }, now)?.number).toBe(number.replace(/ /g, ''));
-    },
-  );
+  it.each([
+    '4242 4242 4242 4242',
+    '4000 0566 5566 5556',
+    '5555 5555 5555 4444',
+    '4000 0027 6000 3184',
+    '4000 0000 0000 0002',
+    '4000 0000 0000 9995',
+    '4000 0000 0000 0069',
+    '4000 0000 0000 0127',
+  ])('%s is one the local Stripe plays', (number) => {
+    expect(isTestCard(number)).toBe(true);
+    expect(cardDetails({ ...form, number }, now)?.number).toBe(number.replace(/ /g, ''));
+  });
 
   it('hands Stripe.js the card as it takes it', () => {
-    expect(cardDetails({ ...form, number: '5555 5555 5555 4444', cvc: ' 987 ' }, now)).toEqual({ number: '5555555555554444', exp_month: 12, exp_year: 2034, cvc: '987' });
+    expect(cardDetails({ ...form, number: '5555 5555 5555 4444', cvc: ' 987 ' }, now)).toEqual({
+      number: '5555555555554444',
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: '987',
+    });
   });
 
   it('gives nothing for an invalid form or another card', () => {

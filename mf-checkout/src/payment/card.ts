@@ -136,9 +136,7 @@ export function validateCardField(field: CardField, form: CardForm, now: Date): 
     case 'cvc': {
       const cvc = form.cvc.trim();
       if (!cvc) return { key: 'card.error.cvcRequired' };
-      return new RegExp(`^\\d{${cvcLength(brand)}}$`).test(cvc)
-        ? undefined
-        : { key: 'card.error.cvcInvalid', params: { digits: cvcLength(brand) } };
+      return new RegExp(`^\\d{${cvcLength(brand)}}$`).test(cvc) ? undefined : { key: 'card.error.cvcInvalid', params: { digits: cvcLength(brand) } };
     }
   }
 }

@@ -17,7 +17,9 @@ export interface StripeJsError {
   readonly message: string;
 }
 
-export type ConfirmResult = { readonly paymentIntent: { readonly id: string; readonly status: string }; readonly error?: undefined } | { readonly error: StripeJsError; readonly paymentIntent?: undefined };
+export type ConfirmResult =
+  | { readonly paymentIntent: { readonly id: string; readonly status: string }; readonly error?: undefined }
+  | { readonly error: StripeJsError; readonly paymentIntent?: undefined };
 
 export interface ChallengeRequest {
   readonly amountCents: number;
@@ -62,12 +64,18 @@ function form(params: Record<string, string | number | Record<string, string | n
 export function createLocalStripe(options: LocalStripeOptions) {
   const fetchImpl = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function call<T>(path: string, init: { method?: string; body?: string; json?: unknown } = {}): Promise<{ ok: true; value: T } | { ok: false; error: StripeJsError }> {
+  async function call<T>(
+    path: string,
+    init: { method?: string; body?: string; json?: unknown } = {},
+  ): Promise<{ ok: true; value: T } | { ok: false; error: StripeJsError }> {
     let response: Response;
     try {
       response = await fetchImpl(`${options.base}${path}`, {
         method: init.method ?? 'GET',
-        headers: init.json !== undefined ? { 'content-type': 'application/json' } : { authorization: `Bearer ${PUBLISHABLE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers:
+          init.json !== undefined
+            ? { 'content-type': 'application/json' }
+            : { authorization: `Bearer ${PUBLISHABLE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
         ...(init.body !== undefined ? { body: init.body } : init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
       });
     } catch {

@@ -13,8 +13,7 @@ async function seedCart(): Promise<void> {
   cart.replace(products.map((product) => ({ ...(product as object), qun: 1 })));
 }
 
-const signIn = () =>
-  bus.publish({ type: 'auth:changed', v: 1, user: { uid: 'harness-user', email: 'shopper@example.com', displayName: 'Sam' } });
+const signIn = () => bus.publish({ type: 'auth:changed', v: 1, user: { uid: 'harness-user', email: 'shopper@example.com', displayName: 'Sam' } });
 const signOut = () => bus.publish({ type: 'auth:changed', v: 1, user: null });
 
 const bar = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, padding: 12, borderBottom: '1px solid #ddd' } as const;

@@ -11,11 +11,50 @@ beforeEach(() => {
 
 describe('cartFingerprint', () => {
   it('depends on what is bought and the coupon, not on the order of the lines', () => {
-    const a = cartFingerprint([{ id: 1, qun: 2 }, { id: 7, qun: 1 }], undefined);
-    expect(cartFingerprint([{ id: 7, qun: 1 }, { id: 1, qun: 2 }], undefined)).toBe(a);
-    expect(cartFingerprint([{ id: 1, qun: 1 }, { id: 7, qun: 1 }, { id: 1, qun: 1 }], undefined)).toBe(a);
-    expect(cartFingerprint([{ id: 1, qun: 3 }, { id: 7, qun: 1 }], undefined)).not.toBe(a);
-    expect(cartFingerprint([{ id: 1, qun: 2 }, { id: 7, qun: 1 }], 'SAVE10')).not.toBe(a);
+    const a = cartFingerprint(
+      [
+        { id: 1, qun: 2 },
+        { id: 7, qun: 1 },
+      ],
+      undefined,
+    );
+    expect(
+      cartFingerprint(
+        [
+          { id: 7, qun: 1 },
+          { id: 1, qun: 2 },
+        ],
+        undefined,
+      ),
+    ).toBe(a);
+    expect(
+      cartFingerprint(
+        [
+          { id: 1, qun: 1 },
+          { id: 7, qun: 1 },
+          { id: 1, qun: 1 },
+        ],
+        undefined,
+      ),
+    ).toBe(a);
+    expect(
+      cartFingerprint(
+        [
+          { id: 1, qun: 3 },
+          { id: 7, qun: 1 },
+        ],
+        undefined,
+      ),
+    ).not.toBe(a);
+    expect(
+      cartFingerprint(
+        [
+          { id: 1, qun: 2 },
+          { id: 7, qun: 1 },
+        ],
+        'SAVE10',
+      ),
+    ).not.toBe(a);
   });
 });
 

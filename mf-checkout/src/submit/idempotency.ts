@@ -30,10 +30,7 @@ export function cartFingerprint(lines: readonly { id: number | string; qun: numb
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createIdempotencyKeys(
-  storage: KeyStorage | undefined,
-  newKey: () => string = () => crypto.randomUUID(),
-): IdempotencyKeys {
+export function createIdempotencyKeys(storage: KeyStorage | undefined, newKey: () => string = () => crypto.randomUUID()): IdempotencyKeys {
   // Kept in memory as well: with storage disabled a key still holds for the life of the page.
   let memory: { fingerprint: string; key: string } | undefined;
 

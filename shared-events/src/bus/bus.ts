@@ -1,15 +1,6 @@
 import { Subject, filter, map, type Observable } from 'rxjs';
 import { z } from 'zod/mini';
-import {
-  envelopeSchema,
-  eventSchemas,
-  eventVersions,
-  isKnownType,
-  type Envelope,
-  type EventOf,
-  type EventType,
-  type PublishableEvent,
-} from './contract.ts';
+import { envelopeSchema, eventSchemas, eventVersions, isKnownType, type Envelope, type EventOf, type EventType, type PublishableEvent } from './contract.ts';
 
 /**
  * The part of the bus that must exist once per page: the stream itself. It is what the

@@ -71,16 +71,8 @@ const pinned: Record<EventType, object> = {
     ['message', 'kind'],
   ),
   'language:changed': loose('language:changed', { language: { type: 'string', enum: ['en', 'ru'] } }, ['language']),
-  'breadcrumb:navigated': loose(
-    'breadcrumb:navigated',
-    { currentname: { type: 'string' }, previousname: { type: 'string' } },
-    ['currentname', 'previousname'],
-  ),
-  'remote:failed': loose(
-    'remote:failed',
-    { remote: { type: 'string', minLength: 1 }, reason: { type: 'string' } },
-    ['remote', 'reason'],
-  ),
+  'breadcrumb:navigated': loose('breadcrumb:navigated', { currentname: { type: 'string' }, previousname: { type: 'string' } }, ['currentname', 'previousname']),
+  'remote:failed': loose('remote:failed', { remote: { type: 'string', minLength: 1 }, reason: { type: 'string' } }, ['remote', 'reason']),
   'account:profile': loose(
     'account:profile',
     {
@@ -90,9 +82,10 @@ const pinned: Record<EventType, object> = {
           {
             type: 'object',
             properties: Object.fromEntries(
-              ['username', 'email', 'lastName', 'telephone', 'address1', 'address2', 'city', 'postCode', 'country', 'region'].map(
-                (field) => [field, { type: 'string' }],
-              ),
+              ['username', 'email', 'lastName', 'telephone', 'address1', 'address2', 'city', 'postCode', 'country', 'region'].map((field) => [
+                field,
+                { type: 'string' },
+              ]),
             ),
             additionalProperties: {},
           },
@@ -102,11 +95,7 @@ const pinned: Record<EventType, object> = {
     },
     ['uid', 'profile'],
   ),
-  'coupon:changed': loose(
-    'coupon:changed',
-    { code: { anyOf: [{ type: 'string', pattern: '^[A-Z0-9_-]{1,32}$' }, { type: 'null' }] } },
-    ['code'],
-  ),
+  'coupon:changed': loose('coupon:changed', { code: { anyOf: [{ type: 'string', pattern: '^[A-Z0-9_-]{1,32}$' }, { type: 'null' }] } }, ['code']),
   'wishlist:changed': loose('wishlist:changed', { ids: { type: 'array', items: productId } }, ['ids']),
   'compare:changed': loose('compare:changed', { ids: { type: 'array', items: productId } }, ['ids']),
 };

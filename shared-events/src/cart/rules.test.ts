@@ -1,14 +1,5 @@
 import { item, product } from '../testing/fixtures.ts';
-import {
-  addItem,
-  decrementAt,
-  incrementAt,
-  itemCount,
-  lineTotalCents,
-  removeAt,
-  subtotalCents,
-  totalQuantity,
-} from './rules.ts';
+import { addItem, decrementAt, incrementAt, itemCount, lineTotalCents, removeAt, subtotalCents, totalQuantity } from './rules.ts';
 
 describe('addItem', () => {
   it('appends a new product with qun 1', () => {

@@ -172,9 +172,7 @@ describe('other tabs', () => {
 
   it('ignores sessionStorage events', () => {
     const cart = createCartStore({ bus });
-    window.dispatchEvent(
-      new StorageEvent('storage', { key: 'cart', newValue: JSON.stringify([item()]), storageArea: sessionStorage }),
-    );
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: JSON.stringify([item()]), storageArea: sessionStorage }));
     expect(cart.items).toEqual([]);
   });
 

@@ -8,9 +8,7 @@ import { productSchema, type CartItem, type Product } from './schema.ts';
 /** The cart lives in `localStorage["cart"]` as a JSON array of items with `qun`. */
 export const CART_STORAGE_KEY = 'cart';
 
-export type CartAddResult =
-  | AddResult
-  | { readonly ok: false; readonly items: readonly CartItem[]; readonly reason: 'invalid-product' };
+export type CartAddResult = AddResult | { readonly ok: false; readonly items: readonly CartItem[]; readonly reason: 'invalid-product' };
 
 /**
  * The one cart of the page. Remotes change it only through these methods; the store then saves it

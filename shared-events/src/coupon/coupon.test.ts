@@ -26,7 +26,13 @@ describe('parseCouponCode: the one rule for what a code is', () => {
 
 describe('couponRequest', () => {
   it('sends the trimmed, upper-cased code and only ids and quantities', () => {
-    expect(couponRequest('  save10 ', items)).toEqual({ code: 'SAVE10', lines: [{ id: 7, qun: 2 }, { id: 12, qun: 1 }] });
+    expect(couponRequest('  save10 ', items)).toEqual({
+      code: 'SAVE10',
+      lines: [
+        { id: 7, qun: 2 },
+        { id: 12, qun: 1 },
+      ],
+    });
   });
 });
 
@@ -77,7 +83,13 @@ describe('checkCoupon', () => {
     const [url, init] = (fetchMock as jest.Mock).mock.calls[0] as [string, RequestInit];
     expect(url).toBe(COUPON_ENDPOINT);
     expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ code: 'SAVE10', lines: [{ id: 7, qun: 2 }, { id: 12, qun: 1 }] });
+    expect(JSON.parse(String(init.body))).toEqual({
+      code: 'SAVE10',
+      lines: [
+        { id: 7, qun: 2 },
+        { id: 12, qun: 1 },
+      ],
+    });
   });
 
   it('says unavailable when the network fails', async () => {

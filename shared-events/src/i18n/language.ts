@@ -26,11 +26,7 @@ export interface LanguageStoreDeps {
   readonly document?: Document | undefined;
 }
 
-export function createLanguageStore({
-  bus,
-  storage = createSafeStorage(),
-  document = globalThis.document,
-}: LanguageStoreDeps): LanguageStore {
+export function createLanguageStore({ bus, storage = createSafeStorage(), document = globalThis.document }: LanguageStoreDeps): LanguageStore {
   const state = new BehaviorSubject<Language>(storedLanguage(storage.read(LANGUAGE_STORAGE_KEY)));
 
   // Screen readers and the browser's hyphenation and translation offers go by <html lang>; the

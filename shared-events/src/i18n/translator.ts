@@ -44,7 +44,5 @@ function translateWith<K extends string>(catalogue: Catalogue<K>): Translate<K> 
 
 function interpolate(template: string, params: TranslationParams | undefined): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : placeholder,
-  );
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : placeholder));
 }

@@ -10,7 +10,9 @@ export function toCents(dollars: number): number {
 export function formatPrice(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const whole = Math.round(Math.abs(cents));
-  const dollars = Math.floor(whole / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const dollars = Math.floor(whole / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const rest = (whole % 100).toString().padStart(2, '0');
   return `${sign}$${dollars}.${rest}`;
 }

@@ -34,7 +34,10 @@ export function parseStoredIds(raw: string | null, max: number): number[] {
 
 /** The ids of a comma-separated list (`/compare?ids=3,8,21`). */
 export function parseIdParam(raw: string | null, max: number): number[] {
-  return normalizeIds((raw ?? '').split(',').map((part) => part.trim()), max);
+  return normalizeIds(
+    (raw ?? '').split(',').map((part) => part.trim()),
+    max,
+  );
 }
 
 export const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);

@@ -2,7 +2,11 @@ import { fieldWiring } from 'shared-events/react';
 
 describe('fieldWiring', () => {
   it('ties a plain control to nothing but its id', () => {
-    expect(fieldWiring('email', {})).toEqual({ hintId: undefined, errorId: undefined, control: { id: 'email', 'aria-invalid': false, 'aria-describedby': undefined } });
+    expect(fieldWiring('email', {})).toEqual({
+      hintId: undefined,
+      errorId: undefined,
+      control: { id: 'email', 'aria-invalid': false, 'aria-describedby': undefined },
+    });
   });
 
   it('names the error before the hint, marks the control invalid and required', () => {

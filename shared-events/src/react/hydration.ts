@@ -8,5 +8,9 @@ const never = () => () => {};
  * tap on a server-rendered page before its script has run is not silently lost.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }

@@ -7,7 +7,11 @@ import { language, renderScope, type Language, type Translate, type Translator }
  * page was rendered in before switching to the shopper's stored choice, if that differs.
  */
 export function useLanguage(): Language {
-  return useSyncExternalStore(language.subscribe, () => language.current, () => renderScope().language);
+  return useSyncExternalStore(
+    language.subscribe,
+    () => language.current,
+    () => renderScope().language,
+  );
 }
 
 /** A remote's translate function in the current language (stable per language). */

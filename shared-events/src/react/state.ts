@@ -16,7 +16,11 @@ function subscribeCart(onChange: () => void): () => void {
  * caller at once, because they all go through the shared `cart` store.
  */
 export function useCartItems(): readonly CartItem[] {
-  return useSyncExternalStore(subscribeCart, () => cart.items, () => NOTHING);
+  return useSyncExternalStore(
+    subscribeCart,
+    () => cart.items,
+    () => NOTHING,
+  );
 }
 
 function subscribeSession(onChange: () => void): () => void {
@@ -26,25 +30,45 @@ function subscribeSession(onChange: () => void): () => void {
 
 /** Who is signed in, as mf-account reports it on the bus ({known: false} until it has). */
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, () => session.current, () => NOBODY_YET);
+  return useSyncExternalStore(
+    subscribeSession,
+    () => session.current,
+    () => NOBODY_YET,
+  );
 }
 
 /** The signed-in shopper's stored record, once mf-account has read it (null until then). */
 export function useProfile(): AccountProfile | null {
-  return useSyncExternalStore(subscribeSession, () => session.current.profile, () => null);
+  return useSyncExternalStore(
+    subscribeSession,
+    () => session.current.profile,
+    () => null,
+  );
 }
 
 /** The coupon code applied on the cart page (null without one); not yet checked for this cart. */
 export function useCouponCode(): string | null {
-  return useSyncExternalStore(coupon.subscribe, () => coupon.current, () => null);
+  return useSyncExternalStore(
+    coupon.subscribe,
+    () => coupon.current,
+    () => null,
+  );
 }
 
 /** The product ids in the shopper's wish list, newest first, live across remotes and tabs. */
 export function useWishlistIds(): readonly number[] {
-  return useSyncExternalStore(wishlist.subscribe, () => wishlist.ids, () => NOTHING);
+  return useSyncExternalStore(
+    wishlist.subscribe,
+    () => wishlist.ids,
+    () => NOTHING,
+  );
 }
 
 /** The product ids in the compare tray, in the order added (at most four). */
 export function useCompareIds(): readonly number[] {
-  return useSyncExternalStore(compare.subscribe, () => compare.ids, () => NOTHING);
+  return useSyncExternalStore(
+    compare.subscribe,
+    () => compare.ids,
+    () => NOTHING,
+  );
 }

@@ -38,7 +38,12 @@ it('gives each server request its own scope, however their renders interleave, a
     requests.run(renderScopeFrom({ language, pageName: name, answers: { '/p': { status: 200, body: name } } }), async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       pageAnswer(`/wanted-by-${name}`);
-      return { language: renderScope().language, name: renderScope().pageName, answer: pageAnswer('/p', Number.MAX_SAFE_INTEGER)?.body, wanted: [...renderScope().wanted] };
+      return {
+        language: renderScope().language,
+        name: renderScope().pageName,
+        answer: pageAnswer('/p', Number.MAX_SAFE_INTEGER)?.body,
+        wanted: [...renderScope().wanted],
+      };
     });
   const [english, russian] = await Promise.all([render('en', 'one'), render('ru', 'two')]);
   expect(english).toEqual({ language: 'en', name: 'one', answer: 'one', wanted: ['/wanted-by-one'] });

@@ -12,9 +12,7 @@ function setup() {
 it('publishes toast:requested with the spec default of 2500 ms', () => {
   const { toaster, toasts } = setup();
   toaster.show('Added to Cart Successfully!', { kind: 'success' });
-  expect(toasts).toEqual([
-    { type: 'toast:requested', v: 1, message: 'Added to Cart Successfully!', kind: 'success', durationMs: 2500 },
-  ]);
+  expect(toasts).toEqual([{ type: 'toast:requested', v: 1, message: 'Added to Cart Successfully!', kind: 'success', durationMs: 2500 }]);
 });
 
 it('passes position and duration through', () => {

@@ -14,8 +14,14 @@ const shop: MessageKey[] = ['categories.furniture', 'categories.electronics', 'c
 const help: MessageKey[] = ['footer.privacy', 'footer.terms', 'footer.eshop', 'footer.shipping', 'footer.payments'];
 const social = [
   { name: 'Facebook', path: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z' },
-  { name: 'Instagram', path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2z' },
-  { name: 'YouTube', path: 'M21 8.5a3 3 0 0 0-2-2C17.3 6 12 6 12 6s-5.3 0-7 .5a3 3 0 0 0-2 2A31 31 0 0 0 3 12a31 31 0 0 0 .5 3.5 3 3 0 0 0 2 2c1.7.5 6.5.5 6.5.5s5.3 0 7-.5a3 3 0 0 0 2-2A31 31 0 0 0 21 12a31 31 0 0 0 0-3.5zM10 15V9l5 3z' },
+  {
+    name: 'Instagram',
+    path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2z',
+  },
+  {
+    name: 'YouTube',
+    path: 'M21 8.5a3 3 0 0 0-2-2C17.3 6 12 6 12 6s-5.3 0-7 .5a3 3 0 0 0-2 2A31 31 0 0 0 3 12a31 31 0 0 0 .5 3.5 3 3 0 0 0 2 2c1.7.5 6.5.5 6.5.5s5.3 0 7-.5a3 3 0 0 0 2-2A31 31 0 0 0 21 12a31 31 0 0 0 0-3.5zM10 15V9l5 3z',
+  },
 ];
 
 /** Footer links other than MENU are placeholders in the spec; they point at the shop rather than nowhere. */
@@ -71,7 +77,9 @@ export function Footer() {
             {social.map((network) => (
               <li key={network.name}>
                 <a href="/about" aria-label={network.name}>
-                  <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24"><path d={network.path} fill="currentColor" /></svg>
+                  <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
+                    <path d={network.path} fill="currentColor" />
+                  </svg>
                 </a>
               </li>
             ))}

@@ -9,7 +9,9 @@ import { CATEGORIES_URL, forgetMenuCategories } from './categories.ts';
 
 const seed = ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'].map((slug) => ({ slug, name: slug.toUpperCase() }));
 /** As the catalogue lists them: by slug, the menu's ones marked with their position. */
-const marked = [...seed.map((category, i) => ({ ...category, menu: i + 1 })), { slug: 'garden', name: 'Garden & Patio', menu: 7 }].sort((a, b) => (a.slug < b.slug ? -1 : 1));
+const marked = [...seed.map((category, i) => ({ ...category, menu: i + 1 })), { slug: 'garden', name: 'Garden & Patio', menu: 7 }].sort((a, b) =>
+  a.slug < b.slug ? -1 : 1,
+);
 
 // jsdom has no fetch Response; the menu reads only these.
 function answer(body: unknown, status = 200): Response {
@@ -86,7 +88,12 @@ describe('the header’s Shop by Category menu', () => {
   });
 
   it('lists every category of a catalogue that marks none for the menu (a shop’s own catalogue)', async () => {
-    fetchMock.mockResolvedValue(answer([{ slug: 'beauty', name: 'Beauty' }, { slug: 'groceries', name: 'Groceries' }]));
+    fetchMock.mockResolvedValue(
+      answer([
+        { slug: 'beauty', name: 'Beauty' },
+        { slug: 'groceries', name: 'Groceries' },
+      ]),
+    );
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Shop by Category' }));
     await waitFor(() => expect(entries()).toEqual(['Beauty', 'Groceries']));

@@ -56,7 +56,9 @@ export function CategoryMenu() {
         onClick={toggle}
         disabled={!live}
       >
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
         {t('categories.title')}
       </button>
       {open && (

@@ -29,7 +29,9 @@ export function MainNav() {
         onClick={() => setOpen((value) => !value)}
         disabled={!live}
       >
-        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
         {t('nav.menu')}
       </button>
       <ul id="main-nav-list" className={open ? `${styles.navList} ${styles.navListOpen}` : styles.navList}>

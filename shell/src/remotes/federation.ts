@@ -10,7 +10,9 @@ function remotes(): Promise<Partial<RemoteConfig>> {
     return found;
   });
   // A failed fetch must not be cached forever: the next attempt asks again.
-  config.catch(() => { config = undefined; });
+  config.catch(() => {
+    config = undefined;
+  });
   return config;
 }
 

@@ -98,7 +98,10 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
     if (!entry) fallback = `${owner.remote} has no server build`;
     else {
       try {
-        preloaded.set(screenKey(owner.remote, owner.exposed), await withinBudget(loadScreen(owner.remote, owner.exposed, entry), budget, `loading ${owner.remote}/${owner.exposed}`));
+        preloaded.set(
+          screenKey(owner.remote, owner.exposed),
+          await withinBudget(loadScreen(owner.remote, owner.exposed, entry), budget, `loading ${owner.remote}/${owner.exposed}`),
+        );
       } catch (error) {
         fallback = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       }

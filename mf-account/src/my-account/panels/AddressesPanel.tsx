@@ -29,7 +29,12 @@ export function AddressesPanel({ user, own }: PanelProps) {
   const editButton = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  if (own.status === 'loading' && !own.record) return <p className={styles.muted} role="status">{t('record.loading')}</p>;
+  if (own.status === 'loading' && !own.record)
+    return (
+      <p className={styles.muted} role="status">
+        {t('record.loading')}
+      </p>
+    );
 
   const lines = addressLines(own.record);
   const startEditing = () => {
@@ -107,7 +112,14 @@ export function AddressesPanel({ user, own }: PanelProps) {
             {TEXT.map(({ field, label, autoComplete, maxLength }) => (
               <Field key={field} id={`${id}-${field}`} label={t(label)} optionalText={t('common.optional')} error={fieldError(field)}>
                 {(control) => (
-                  <TextInput control={control} name={field} autoComplete={autoComplete} maxLength={maxLength} value={values[field]} onValue={(v) => change(field, v)} />
+                  <TextInput
+                    control={control}
+                    name={field}
+                    autoComplete={autoComplete}
+                    maxLength={maxLength}
+                    value={values[field]}
+                    onValue={(v) => change(field, v)}
+                  />
                 )}
               </Field>
             ))}

@@ -25,7 +25,12 @@ export function DetailsPanel({ user, own }: PanelProps) {
 
   // The record may arrive after the panel opened: show it until the shopper starts typing.
   const shown = touched ? values : detailsValues(own.record, user);
-  if (own.status === 'loading' && !own.record) return <p className={styles.muted} role="status">{t('record.loading')}</p>;
+  if (own.status === 'loading' && !own.record)
+    return (
+      <p className={styles.muted} role="status">
+        {t('record.loading')}
+      </p>
+    );
 
   const change = (field: DetailsField, value: string) => {
     setValues({ ...shown, [field]: value });
@@ -76,17 +81,40 @@ export function DetailsPanel({ user, own }: PanelProps) {
         <div className={styles.grid}>
           <Field id={`${id}-username`} label={t('field.firstName')} required error={fieldError('username')}>
             {(control) => (
-              <TextInput control={control} name="username" autoComplete="given-name" maxLength={100} value={shown.username} onValue={(v) => change('username', v)} />
+              <TextInput
+                control={control}
+                name="username"
+                autoComplete="given-name"
+                maxLength={100}
+                value={shown.username}
+                onValue={(v) => change('username', v)}
+              />
             )}
           </Field>
           <Field id={`${id}-lastName`} label={t('field.lastName')} optionalText={t('common.optional')} error={fieldError('lastName')}>
             {(control) => (
-              <TextInput control={control} name="lastName" autoComplete="family-name" maxLength={100} value={shown.lastName} onValue={(v) => change('lastName', v)} />
+              <TextInput
+                control={control}
+                name="lastName"
+                autoComplete="family-name"
+                maxLength={100}
+                value={shown.lastName}
+                onValue={(v) => change('lastName', v)}
+              />
             )}
           </Field>
           <Field id={`${id}-telephone`} label={t('field.telephone')} optionalText={t('common.optional')} error={fieldError('telephone')}>
             {(control) => (
-              <TextInput control={control} name="telephone" type="tel" inputMode="tel" autoComplete="tel" maxLength={40} value={shown.telephone} onValue={(v) => change('telephone', v)} />
+              <TextInput
+                control={control}
+                name="telephone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={40}
+                value={shown.telephone}
+                onValue={(v) => change('telephone', v)}
+              />
             )}
           </Field>
           <Field id={`${id}-email`} label={t('field.email')} hint={t('details.emailNote')}>

@@ -35,7 +35,12 @@ export function OrdersPanel({ user }: PanelProps) {
   const lang = useLanguage();
   const { result, retry } = useOrders(user.uid);
 
-  if (!result) return <p className={styles.muted} role="status">{t('orders.loading')}</p>;
+  if (!result)
+    return (
+      <p className={styles.muted} role="status">
+        {t('orders.loading')}
+      </p>
+    );
   if (result.kind !== 'ok') {
     const message = result.kind === 'signed-out' ? t('orders.signInAgain') : result.kind === 'unsupported' ? t('orders.unsupported') : t('orders.error');
     return (

@@ -12,7 +12,12 @@ import { SaveStatus, type Save } from './SaveStatus.tsx';
 export function OthersPanel({ user, own }: PanelProps) {
   const t = useT();
   const [save, setSave] = useState<Save>({ state: 'idle' });
-  if (own.status === 'loading' && !own.record) return <p className={styles.muted} role="status">{t('record.loading')}</p>;
+  if (own.status === 'loading' && !own.record)
+    return (
+      <p className={styles.muted} role="status">
+        {t('record.loading')}
+      </p>
+    );
   const subscribed = own.record?.newsletter === true;
 
   const toggle = () => {

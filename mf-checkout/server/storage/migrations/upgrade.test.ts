@@ -48,7 +48,9 @@ async function expectUsable(repository: OrderRepository): Promise<void> {
       { productId: '31', title: 'Linen Cushion', unitCents: 1250, quantity: 1, lineCents: 1250 },
     ],
   });
-  expect((await repository.listByUid('uid-grace', 10)).map((order) => [order.number, order.status, order.billing.notes])).toEqual([[1002, 'paid', 'Leave at the door']]);
+  expect((await repository.listByUid('uid-grace', 10)).map((order) => [order.number, order.status, order.billing.notes])).toEqual([
+    [1002, 'paid', 'Leave at the door'],
+  ]);
   expect((await repository.listPendingCreatedBefore(at())).map((order) => order.id)).toEqual([PENDING]);
 
   const { order, created } = await repository.createPending({
@@ -57,7 +59,16 @@ async function expectUsable(repository: OrderRepository): Promise<void> {
     requestHash: 'h',
     uid: 'uid-grace',
     email: 'grace@example.com',
-    billing: { firstName: 'Grace', lastName: 'Hopper', country: 'United States', street: '1 Navy Way', city: 'Arlington', postCode: '22202', phone: '+1 555 0100', email: 'grace@example.com' },
+    billing: {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      country: 'United States',
+      street: '1 Navy Way',
+      city: 'Arlington',
+      postCode: '22202',
+      phone: '+1 555 0100',
+      email: 'grace@example.com',
+    },
     currency: 'usd',
     coupon: null,
     createdAt: at(),
@@ -67,8 +78,15 @@ async function expectUsable(repository: OrderRepository): Promise<void> {
 
   // The pending order of the old release is paid by this one, and its change is recorded.
   expect(await repository.markPaid(PENDING, 'ch_after_upgrade', at())).toBe(true);
-  expect(await repository.findById(PENDING)).toMatchObject({ status: 'paid', paymentId: 'ch_after_upgrade', coupon: 'WELCOME5', lines: [{ title: 'Ceramic Kettle' }] });
-  expect((await repository.listEvents(PENDING)).map((event) => [event.type, event.fromStatus, event.toStatus, event.actor])).toEqual([['payment_succeeded', 'pending', 'paid', 'tok_visa']]);
+  expect(await repository.findById(PENDING)).toMatchObject({
+    status: 'paid',
+    paymentId: 'ch_after_upgrade',
+    coupon: 'WELCOME5',
+    lines: [{ title: 'Ceramic Kettle' }],
+  });
+  expect((await repository.listEvents(PENDING)).map((event) => [event.type, event.fromStatus, event.toStatus, event.actor])).toEqual([
+    ['payment_succeeded', 'pending', 'paid', 'tok_visa'],
+  ]);
 
   // The staff's side (0003) on the old release's orders: the list finds them, and they move on.
   const listed = await repository.listForStaff({ limit: 10 });
@@ -78,7 +96,15 @@ async function expectUsable(repository: OrderRepository): Promise<void> {
   expect(listed.every((listedOrder) => listedOrder.refundedCents === 0)).toBe(true);
   expect((await repository.listForStaff({ number: 1001, limit: 10 })).map((listedOrder) => listedOrder.id)).toEqual([PAID]);
   const staff = { uid: 'staff-1', email: 'staff@example.com' };
-  const packed = await repository.moveStatus(PAID, { from: ['paid'], to: 'packed', type: 'packed', staff, requestKey: 'after-upgrade-pack', detail: {}, at: at() });
+  const packed = await repository.moveStatus(PAID, {
+    from: ['paid'],
+    to: 'packed',
+    type: 'packed',
+    staff,
+    requestKey: 'after-upgrade-pack',
+    detail: {},
+    at: at(),
+  });
   expect(packed).toMatchObject({ fromStatus: 'paid', toStatus: 'packed', actor: 'staff:staff-1', requestKey: 'after-upgrade-pack' });
 }
 
@@ -114,7 +140,11 @@ describe('orders: upgrade from the previous release on SQLite', () => {
       const db = new DatabaseSync(file);
       try {
         expectSnapshot('sqlite', sqliteSchema(db));
-        expect(db.prepare('SELECT name FROM schema_migrations WHERE store = ? ORDER BY name').all('orders')).toEqual([{ name: '0001-initial' }, { name: '0002-order-lifecycle' }, { name: '0003-staff-orders' }]);
+        expect(db.prepare('SELECT name FROM schema_migrations WHERE store = ? ORDER BY name').all('orders')).toEqual([
+          { name: '0001-initial' },
+          { name: '0002-order-lifecycle' },
+          { name: '0003-staff-orders' },
+        ]);
         // The rebuilt orders table is still the one order_lines points at: deleting an order takes its lines.
         db.exec('PRAGMA foreign_keys = ON');
         db.prepare('DELETE FROM orders WHERE id = ?').run('00000000-0000-4000-8000-000000000004');
@@ -174,7 +204,11 @@ describe('orders: upgrade from the previous release on PostgreSQL', () => {
     try {
       expect(await rows()).toEqual(withNothingRefunded(before));
       expectSnapshot('postgres', await postgresSchema(admin, schema.schema));
-      expect((await admin.query(`SELECT name FROM schema_migrations WHERE store = 'orders' ORDER BY name`)).rows).toEqual([{ name: '0001-initial' }, { name: '0002-order-lifecycle' }, { name: '0003-staff-orders' }]);
+      expect((await admin.query(`SELECT name FROM schema_migrations WHERE store = 'orders' ORDER BY name`)).rows).toEqual([
+        { name: '0001-initial' },
+        { name: '0002-order-lifecycle' },
+        { name: '0003-staff-orders' },
+      ]);
       await expectUsable(repository);
     } finally {
       await repository.close();

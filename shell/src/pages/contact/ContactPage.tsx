@@ -46,13 +46,39 @@ export function ContactPage() {
         <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
           <p className={styles.intro}>{t('contact.intro')}</p>
           <Field id="contact-name" label={t('contact.name')} error={errors.name && t(errors.name)}>
-            <input id="contact-name" className={controls.input} type="text" autoComplete="name" value={form.name} onChange={(e) => update('name')(e.target.value)} aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? 'contact-name-error' : undefined} />
+            <input
+              id="contact-name"
+              className={controls.input}
+              type="text"
+              autoComplete="name"
+              value={form.name}
+              onChange={(e) => update('name')(e.target.value)}
+              aria-invalid={Boolean(errors.name)}
+              aria-describedby={errors.name ? 'contact-name-error' : undefined}
+            />
           </Field>
           <Field id="contact-email" label={t('contact.email')} error={errors.email && t(errors.email)}>
-            <input id="contact-email" className={controls.input} type="email" autoComplete="email" value={form.email} onChange={(e) => update('email')(e.target.value)} aria-invalid={Boolean(errors.email)} aria-describedby={errors.email ? 'contact-email-error' : undefined} />
+            <input
+              id="contact-email"
+              className={controls.input}
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              onChange={(e) => update('email')(e.target.value)}
+              aria-invalid={Boolean(errors.email)}
+              aria-describedby={errors.email ? 'contact-email-error' : undefined}
+            />
           </Field>
           <Field id="contact-message" label={t('contact.message')} error={errors.message && t(errors.message)}>
-            <textarea id="contact-message" className={controls.input} rows={3} value={form.message} onChange={(e) => update('message')(e.target.value)} aria-invalid={Boolean(errors.message)} aria-describedby={errors.message ? 'contact-message-error' : undefined} />
+            <textarea
+              id="contact-message"
+              className={controls.input}
+              rows={3}
+              value={form.message}
+              onChange={(e) => update('message')(e.target.value)}
+              aria-invalid={Boolean(errors.message)}
+              aria-describedby={errors.message ? 'contact-message-error' : undefined}
+            />
           </Field>
           <button type="submit" className={controls.button} disabled={status === 'sending'}>
             {status === 'sending' ? t('contact.sending') : t('contact.post')}

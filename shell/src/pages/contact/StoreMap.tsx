@@ -14,7 +14,9 @@ export function StoreMap({ label }: { label: string }) {
         <path d="M0 0c-14 0-24 10-24 23 0 18 24 41 24 41s24-23 24-41C24 10 14 0 0 0z" fill="#b5470f" />
         <circle cx="0" cy="23" r="9" fill="#fff" />
       </g>
-      <text x="160" y="112" fontSize="14" fill="#1b1f24" fontFamily="system-ui, sans-serif">Market Street</text>
+      <text x="160" y="112" fontSize="14" fill="#1b1f24" fontFamily="system-ui, sans-serif">
+        Market Street
+      </text>
     </svg>
   );
 }
