@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { breadcrumb } from 'shared-events';
 import { useLanguage } from 'shared-events/react';
 import { StaffApiError, type StaffApi } from '../api/staffApi.ts';
 import type { OrderDetail } from '../api/types.ts';
@@ -43,6 +44,12 @@ export default function OrderPage({ api, role }: { api: StaffApi; role: StaffRol
   useEffect(() => {
     void reload(false);
   }, [reload]);
+
+  // The breadcrumb names the order rather than its id.
+  const title = load.phase === 'ready' ? t('order.title', { number: load.order.number }) : null;
+  useEffect(() => {
+    if (title) breadcrumb.navigate(title);
+  }, [title]);
 
   const back = (
     <Link className={ui.link} to="/admin/orders">
@@ -187,7 +194,19 @@ export default function OrderPage({ api, role }: { api: StaffApi; role: StaffRol
               <dl className={styles.facts}>
                 <dt>{t('order.paymentId')}</dt>
                 <dd className={styles.code}>{order.paymentRecord.id}</dd>
-                {order.paymentRecord.source && (
+                {order.paymentRecord.kind && (
+                  <>
+                    <dt>{t('order.paymentKind')}</dt>
+                    <dd>
+                      {order.paymentRecord.kind === 'payment_intent'
+                        ? 'PaymentIntent'
+                        : order.paymentRecord.kind === 'charge'
+                          ? 'Charge'
+                          : order.paymentRecord.kind}
+                    </dd>
+                  </>
+                )}
+                {order.paymentRecord.source && order.paymentRecord.source !== order.paymentRecord.id && (
                   <>
                     <dt>{t('order.paymentSource')}</dt>
                     <dd>{order.paymentRecord.source}</dd>
