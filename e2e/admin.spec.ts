@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { payByCard, putOneItemInCart } from './support/checkout.ts';
+import { fillBilling, openCheckout, payByCard, products, putOneItemInCart } from './support/checkout.ts';
 import { signUp } from './support/shopper.ts';
 
 // The back office (mf-admin) through the gateway: a shopper pays, a staff member granted by the
@@ -100,6 +100,53 @@ test('staff find a paid order within seconds and mark it packed, then shipped wi
 
   await shopperContext.close();
   await staffContext.close();
+});
+
+test('an admin refunds one unit of a line after confirming, then cancels the order; a second click changes nothing', async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  const [lamp] = await products(request, 14);
+  await openCheckout(page, [{ ...lamp!, qun: 2 }]);
+  const shopperEmail = unique('refund');
+  await fillBilling(page, shopperEmail);
+  const orderNumber = await payByCard(page, shopperEmail);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const adminEmail = unique('admin');
+  await signUp(admin, adminEmail, 'Ada');
+  await grant(adminEmail, 'admin');
+  await admin.goto(`/admin/orders?q=${orderNumber}`);
+  const office = backOffice(admin);
+  await office.getByRole('link', { name: `#${orderNumber}` }).click();
+  await expect(office.getByTestId('order-status')).toHaveText('Paid');
+
+  const refunds: number[] = [];
+  admin.on('response', (response) => {
+    if (/\/api\/checkout\/staff\/orders\/[^/]+\/refunds$/.test(response.url())) refunds.push(response.status());
+  });
+  await office.getByRole('button', { name: 'Refund' }).click();
+  await office.getByLabel('Chosen lines').check();
+  await office.getByRole('button', { name: 'Refund' }).click();
+  await expect(office.getByText('Choose at least one unit to refund.')).toBeVisible();
+  await office.getByLabel(`Units of ${lamp!.title} to refund (up to 2)`).fill('1');
+  await office.getByRole('button', { name: 'Refund' }).click();
+  await expect(office.getByText(`Refund 1 unit(s) of order #${orderNumber} to the customer's card?`)).toBeVisible();
+  // Nothing is sent before the confirmation; a double click on it sends one action under one key.
+  expect(refunds).toEqual([]);
+  await office.getByRole('button', { name: 'Confirm' }).dblclick();
+  await expect(office.getByText('1 refunded')).toBeVisible();
+  await expect(office.getByRole('row').filter({ hasText: lamp!.title })).toContainText('1 refunded');
+  await expect(office.getByText('Partly refunded')).toBeVisible();
+  expect(refunds.every((status) => status === 200)).toBe(true);
+  await expect(office.getByRole('list').filter({ hasText: 'Refunded $' })).toHaveCount(1);
+  await expect(office.getByRole('listitem').filter({ hasText: /^Refunded \$/ })).toHaveCount(1);
+
+  await office.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(office.getByText(`Cancel order #${orderNumber}? The payment is refunded in full and the stock goes back on sale.`)).toBeVisible();
+  await office.getByRole('button', { name: 'Confirm' }).click();
+  await expect(office.getByTestId('order-status')).toHaveText(/Cancelled|Refunded/);
+  await expect(office.getByText('Nothing can be done with an order in this state.')).toBeVisible();
+  await adminContext.close();
 });
 
 test("a shopper's page loads nothing of the back office, and a signed-out visitor is sent to sign in", async ({ page }) => {

@@ -6,6 +6,7 @@
  */
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, inMemoryPersistence, initializeAuth, type Auth } from 'firebase/auth';
+import { accessOf } from './access.ts';
 import { APP_CONFIG_PATH, authConfigFrom } from './authConfig.ts';
 
 const ACCOUNT_APP_NAME = 'mf-account';
@@ -57,6 +58,12 @@ export const staffSignIn: StaffSignIn = {
   async token(fresh) {
     const current = (await auth()).currentUser;
     if (!current) throw new Error('You are signed out; sign in again');
-    return current.getIdToken(fresh);
+    if (!fresh) {
+      // The account remote's own copy of the SDK shares this sign-in through IndexedDB and may hand
+      // back the token it got at sign-in, from before the role was granted: only one with the role will do.
+      const held = await current.getIdTokenResult();
+      if (accessOf({ email: current.email, claims: held.claims }).kind === 'staff') return held.token;
+    }
+    return current.getIdToken(true);
   },
 };
