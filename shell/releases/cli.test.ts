@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { remoteEnvKey, remoteNames } from '../remotes.ts';
 import { createRelease } from './releaseStore.ts';
 
 // The deploy command as a team runs it (npm run deploy -w mf-cart -- …), against releases and a
@@ -45,9 +46,7 @@ beforeEach(() => {
     JSON.stringify({ shared: shellProvides, provides: { 'react-router-dom': shellExports, 'shared-events': ['bus', 'cart'] } }),
   );
   // Remotes not promoted are served from their builds; none is built here unless a test says so.
-  const unbuilt = Object.fromEntries(
-    ['CATALOG', 'CART', 'ACCOUNT', 'CHECKOUT'].map((name) => [`${name}_DIST`, path.join(root, `${name.toLowerCase()}-unbuilt`)]),
-  );
+  const unbuilt = Object.fromEntries(remoteNames.map((name) => [`${remoteEnvKey(name)}_DIST`, path.join(root, `${name}-unbuilt`)]));
   env = { RELEASES_DIR: path.join(root, 'releases'), SHELL_DIST: shellDist, RELEASE_RETENTION: '1', ...unbuilt };
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -91,7 +90,7 @@ describe('npm run deploy', () => {
   it('says what is wrong with a release id, a missing shell build or a missing action', () => {
     expect(deploy('cart', '--release', '9.9.9-0000000000').err).toContain('there is no cart release 9.9.9-0000000000');
     expect(deploy('cart', '--rollback').err).toContain('cart has no earlier release to roll back to');
-    expect(deploy('basket', '--list').err).toContain('Name a remote or the shell: one of catalog, cart, account, checkout, shell');
+    expect(deploy('basket', '--list').err).toContain(`Name a remote or the shell: one of ${[...remoteNames, 'shell'].join(', ')}`);
     expect(deploy('cart').err).toContain('Say what to do');
     env.SHELL_DIST = path.join(root, 'nowhere');
     expect(deploy('cart', '--release', release('0.1.0', compatible)).err).toContain('has no readable shell-contract.json');

@@ -137,6 +137,7 @@ describe('gateway', () => {
         cart: '/remotes/cart/mf-manifest.json',
         account: '/remotes/account/mf-manifest.json',
         checkout: '/remotes/checkout/mf-manifest.json',
+        admin: '/remotes/admin/mf-manifest.json',
       },
     });
   });
@@ -192,10 +193,17 @@ describe('gateway', () => {
     expect(response.status).toBe(200);
     const page = await response.text();
     expect(page).toContain('<html lang="ru">');
-    expect(page).toContain('<div id="root" data-rendered="server"><main><h1>Oak &lt;Desk> &amp; "Chair"</h1><p>ru Oak &lt;Desk> &amp; "Chair"</p></main></div></body>');
+    expect(page).toContain(
+      '<div id="root" data-rendered="server"><main><h1>Oak &lt;Desk> &amp; "Chair"</h1><p>ru Oak &lt;Desk> &amp; "Chair"</p></main></div></body>',
+    );
     expect(page).toContain('<link rel="stylesheet" href="/assets/bootstrap.0123456789.css">');
     const data = routeData(page);
-    expect(data).toMatchObject({ language: 'ru', pageName: 'Oak <Desk> & "Chair"', screen: 'catalog/ProductPage', answers: { '/api/catalog/wanted': { status: 200, body: [] } } });
+    expect(data).toMatchObject({
+      language: 'ru',
+      pageName: 'Oak <Desk> & "Chair"',
+      screen: 'catalog/ProductPage',
+      answers: { '/api/catalog/wanted': { status: 200, body: [] } },
+    });
     // The server build is the gateway's to run, not a file for the public.
     expect((await fetch(`${base}/server/render.cjs`)).status).toBe(404);
   });
@@ -227,10 +235,14 @@ describe('gateway', () => {
     expect(page).not.toContain('rel="canonical"');
   });
 
-  it('names every page, and keeps a shopper\'s own pages and empty searches out of search engines', async () => {
+  it("names every page, and keeps a shopper's own pages and empty searches out of search engines", async () => {
     const head = async (route: string) => {
       const page = await (await fetch(`${base}${route}`)).text();
-      return { title: /<title>(.*?)<\/title>/.exec(page)?.[1], canonical: /rel="canonical" href="([^"]+)"/.exec(page)?.[1] ?? null, noindex: page.includes('content="noindex"') };
+      return {
+        title: /<title>(.*?)<\/title>/.exec(page)?.[1],
+        canonical: /rel="canonical" href="([^"]+)"/.exec(page)?.[1] ?? null,
+        noindex: page.includes('content="noindex"'),
+      };
     };
     expect(await head('/')).toEqual({ title: 'Storefront: furniture, electronics, clothing and more', canonical: 'https://shop.example/', noindex: false });
     expect(await head('/SHOP?category=home-decoration&sort=best-seller&page=2&view=list')).toEqual({
@@ -239,7 +251,11 @@ describe('gateway', () => {
       noindex: false,
     });
     expect(await head('/about')).toEqual({ title: 'About | Storefront', canonical: 'https://shop.example/about', noindex: false });
-    expect(await head('/search?q=oak&page=2&sort=x')).toEqual({ title: 'Search results for “oak” | Storefront', canonical: 'https://shop.example/search?q=oak&amp;page=2', noindex: false });
+    expect(await head('/search?q=oak&page=2&sort=x')).toEqual({
+      title: 'Search results for “oak” | Storefront',
+      canonical: 'https://shop.example/search?q=oak&amp;page=2',
+      noindex: false,
+    });
     expect(await head('/search?q=')).toEqual({ title: 'Search | Storefront', canonical: null, noindex: true });
     expect(await head('/cart-list')).toEqual({ title: 'Cart | Storefront', canonical: null, noindex: true });
     expect(await head('/no-such-page')).toEqual({ title: 'Page not found | Storefront', canonical: null, noindex: true });
@@ -253,7 +269,7 @@ describe('gateway', () => {
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('serves the build\'s precompressed copy to a browser that takes brotli, with the asset\'s cache policy', async () => {
+  it("serves the build's precompressed copy to a browser that takes brotli, with the asset's cache policy", async () => {
     const answer = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
       http
         .get(`${base}/assets/main.0123456789.js`, { headers: { 'accept-encoding': 'br' } }, (response) => {
@@ -366,8 +382,7 @@ describe('gateway', () => {
   });
 
   it('stores a valid contact message and explains what is wrong with a bad one', async () => {
-    const post = (body: string) =>
-      fetch(`${base}/api/contact`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const post = (body: string) => fetch(`${base}/api/contact`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     const ok = await post(JSON.stringify({ name: 'Ann', email: 'ann@example.com', message: 'Where is my order?' }));
     expect(ok.status).toBe(201);
     const bad = await post(JSON.stringify({ name: 'Ann', email: 'not-an-email', message: 'Hi' }));
@@ -407,7 +422,10 @@ describe('gateway', () => {
       expect(await products.json()).toEqual({ message: 'The catalogue is not answering right now; please try again in a moment' });
       const ready = await fetch(`${alone.url}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toMatchObject({ status: 'degraded', upstreams: { catalog: { status: 'unavailable', reason: 'not reachable' }, checkout: { status: 'ready' } } });
+      expect(await ready.json()).toMatchObject({
+        status: 'degraded',
+        upstreams: { catalog: { status: 'unavailable', reason: 'not reachable' }, checkout: { status: 'ready' } },
+      });
       expect((await fetch(`${alone.url}/cart-list`)).status).toBe(200);
     } finally {
       await alone.stop();
@@ -428,7 +446,10 @@ describe('gateway', () => {
       FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST: new URL(firebase.url).host,
     });
     try {
-      expect(await (await fetch(`${inContainer.url}/readyz`)).json()).toMatchObject({ status: 'ready', upstreams: { auth: { status: 'ready' }, database: { status: 'ready' } } });
+      expect(await (await fetch(`${inContainer.url}/readyz`)).json()).toMatchObject({
+        status: 'ready',
+        upstreams: { auth: { status: 'ready' }, database: { status: 'ready' } },
+      });
       const config = (await (await fetch(`${inContainer.url}/app-config.json`)).json()) as { firebase: { authEmulatorUrl: string } };
       expect(config.firebase.authEmulatorUrl).toBe(`http://127.0.0.1:${browserOnly}`);
     } finally {
