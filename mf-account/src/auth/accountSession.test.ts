@@ -135,6 +135,21 @@ describe('signing in and out', () => {
     expect(s.session.getState()).toMatchObject({ user: null, confirmed: true });
   });
 
+  it('signed out while the token sync is on its way: the session that sync made is DELETEd too', async () => {
+    const s = setup();
+    let answer: (outcome: SyncOutcome) => void = () => undefined;
+    s.sync.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    s.session.start();
+    await s.session.signIn('ann@example.com', 'abcd1234');
+    await s.session.signOut();
+    await flush();
+    expect(s.clear).toHaveBeenCalledTimes(1);
+    answer({ ok: true, session: { uid: 'u1', email: ann.email, expiresAt: Date.now() + 30 * 60_000 } });
+    await flush();
+    expect(s.clear).toHaveBeenCalledTimes(2);
+    expect(s.timers).toHaveLength(0);
+  });
+
   it('passes the service error kinds on', async () => {
     const s = setup();
     s.session.start();

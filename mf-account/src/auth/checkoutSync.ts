@@ -35,7 +35,12 @@ export class CheckoutSync {
     if (this.syncing?.uid === uid) return this.syncing.promise;
     const promise = this.deps.tokenSync.sync(service).then((outcome) => {
       if (this.syncing?.promise === promise) this.syncing = undefined;
-      if (this.state().user?.uid !== uid) return outcome; // signed out (or switched) meanwhile
+      if (this.state().user?.uid !== uid) {
+        // Signed out while the sync was on its way: the session it made came after the sign-out's
+        // DELETE and would outlive the shopper's sign-out, so it goes too.
+        if (outcome.ok && !this.state().user) void this.deps.tokenSync.clear();
+        return outcome;
+      }
       if (outcome.ok) {
         this.synced = { uid, session: outcome.session };
         this.planResync(uid, outcome.session);
