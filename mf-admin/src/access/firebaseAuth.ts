@@ -5,7 +5,15 @@
  * sign-in per API key and app name, so this finds the one the shopper or staff member made on /login.
  */
 import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, inMemoryPersistence, initializeAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  signInWithEmailAndPassword,
+  indexedDBLocalPersistence,
+  inMemoryPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
 import { accessOf } from './access.ts';
 import { APP_CONFIG_PATH, authConfigFrom } from './authConfig.ts';
 
@@ -16,6 +24,8 @@ export interface StaffSignIn {
   user(): Promise<{ email: string | null; claims: Record<string, unknown> } | null>;
   /** The user's ID token; `fresh` asks for a new one. */
   token(fresh: boolean): Promise<string>;
+  /** Signs in on this origin: for the standalone harness, which has no /login of its own. */
+  signIn(email: string, password: string): Promise<void>;
 }
 
 async function loadAuth(): Promise<Auth> {
@@ -65,5 +75,8 @@ export const staffSignIn: StaffSignIn = {
       if (accessOf({ email: current.email, claims: held.claims }).kind === 'staff') return held.token;
     }
     return current.getIdToken(true);
+  },
+  async signIn(email, password) {
+    await signInWithEmailAndPassword(await auth(), email, password);
   },
 };

@@ -4,9 +4,15 @@ import { language } from 'shared-events';
 import AdminApp from '../AdminApp.tsx';
 
 // The team's harness: the back office without the shell (npm start -w mf-admin, against the
-// services of a running stack). Firebase keeps a sign-in per origin and this harness has no login
-// page, so it shows the signed-out screen unless this origin has signed in before; staff screens
-// are worked on through the shop itself (http://localhost:3000/admin) until the harness gets one.
+// services of a running stack). Firebase keeps a sign-in per origin and the harness has no /login,
+// so it signs in here: a user of the running stack granted a role with npm run staff.
+async function signIn(form: HTMLFormElement): Promise<void> {
+  const data = new FormData(form);
+  const { staffSignIn } = await import('../access/firebaseAuth.ts');
+  await staffSignIn.signIn(String(data.get('email')), String(data.get('password')));
+  window.location.reload();
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
@@ -17,6 +23,17 @@ createRoot(root).render(
       <button type="button" onClick={() => language.set(language.current === 'en' ? 'ru' : 'en')}>
         EN/RU
       </button>
+      <form
+        style={{ display: 'flex', gap: 8, marginLeft: 'auto' }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          signIn(event.currentTarget).catch((error: unknown) => window.alert(error instanceof Error ? error.message : String(error)));
+        }}
+      >
+        <input name="email" type="email" placeholder="staff e-mail" aria-label="E-mail" required />
+        <input name="password" type="password" placeholder="password" aria-label="Password" required />
+        <button type="submit">Sign in</button>
+      </form>
     </header>
     <main style={{ padding: 16 }}>
       <Routes>
