@@ -24,7 +24,11 @@ const toolEntryPoints = [
   '^shell/remotes\\.ts$', // the remote names (stack, release checks)
   '^shell/src/app/liveMark\\.ts$', // the mark the Lighthouse bench waits for
   '^shell/releases/sharedImportsFile\\.ts$', // the file the shared-imports plugin writes for the promotion gate
-  '^mf-catalog/bench/', // the catalogue's load test, run by the bench
+  '^shell/releases/precompress\\.ts$', // the .br/.gz copies a release ships with, also made by npm start's builds
+  '^mf-catalog/src/api/client\\.ts$', // the catalogue bench asks the URLs the shop's screens ask
+  '^mf-catalog/src/shop/queryState\\.ts$', // ... with the shop page's sort orders and price ranges
+  '^mf-catalog/server/products/(model|present)\\.ts$', // ... and the products' colours and answer shape
+  '^mf-catalog/server/seed/generator\\.ts$', // the generated catalogues the bench imports
   '^mf-checkout/bench/', // the staff order list's bench, run by the bench
   '^mf-catalog/server/seed/vocabulary\\.ts$', // the words the soak run searches for
   '^mf-account/server/emulators/index\\.ts$', // the local Firebase, for other packages' tests

@@ -15,3 +15,13 @@ export const remoteWorkspace = (name: RemoteName): `mf-${RemoteName}` => `mf-${n
 
 /** The remote's configuration variables take its name in capitals: REMOTE_CART_URL, CART_DIST. */
 export const remoteEnvKey = (name: RemoteName): Uppercase<RemoteName> => name.toUpperCase() as Uppercase<RemoteName>;
+
+/** The manifest address of a remote served by the gateway from its own build. */
+export const defaultRemoteManifest = (name: RemoteName) => `/remotes/${name}/mf-manifest.json`;
+/** The remote's production build in the repository (npm run build). */
+export const defaultRemoteDist = (repoRoot: string, name: RemoteName) => `${repoRoot.replace(/\/+$/, '')}/${remoteWorkspace(name)}/dist`;
+
+/** The variable naming where shoppers get a remote (REMOTE_CART_URL), read by the gateway and the release gate. */
+export const remoteUrlVariable = (name: RemoteName) => `REMOTE_${remoteEnvKey(name)}_URL` as const;
+/** The variable naming the folder the gateway serves a remote's build from (CART_DIST). */
+export const remoteDistVariable = (name: RemoteName) => `${remoteEnvKey(name)}_DIST` as const;

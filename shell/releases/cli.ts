@@ -9,7 +9,7 @@ import { checkPromotion, checkShellPromotion } from './promotion.ts';
 import { appNames, promote, releasesInUse, remoteNames, rollback, setCanary, RegistryError, type AppName, type RegistryState } from './registry.ts';
 import { openRegistry } from './openRegistry.ts';
 import { createRelease, listReleases, pruneReleases, readRelease } from './releaseStore.ts';
-import { precompress } from '../../tools/stack/precompress.ts';
+import { precompress } from './precompress.ts';
 import { SHARED_IMPORTS_FILE } from './sharedImportsFile.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,8 +1,8 @@
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresMigrations, STORE } from '../server/storage/migrations/registry/index.ts';
-import { migratePostgres } from '../server/storage/migrations/runner.ts';
+import { postgresMigrations, STORE } from '../storage/registry/index.ts';
+import { migratePostgres } from '../storage/runner.ts';
 import { emptyRegistry, registryStateSchema, type RegistryState } from './registry.ts';
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultRemoteDist, defaultRemoteManifest, remoteDistVariable, remoteNames, remoteUrlVariable, type RemoteName } from '../server/remoteNames.ts';
+import { defaultRemoteDist, defaultRemoteManifest, remoteDistVariable, remoteNames, remoteUrlVariable, type RemoteName } from '../remotes.ts';
 
 /** A release live within this many hours is never pruned nor forgotten: pages opened then may still load its files. */
 export const releaseGraceHours = z.coerce

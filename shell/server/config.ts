@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { releaseGraceHours } from '../releases/settings.ts';
-import { defaultRemoteDist, defaultRemoteManifest, remoteDistVariable, remoteNames, remoteUrlVariable, type RemoteName } from './remoteNames.ts';
+import { defaultRemoteDist, defaultRemoteManifest, remoteDistVariable, remoteNames, remoteUrlVariable, type RemoteName } from '../remotes.ts';
 
 export { remoteNames, type RemoteName };
 

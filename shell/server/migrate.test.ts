@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestSchema } from './storage/testSchema.ts';
+import { createTestSchema } from '../storage/testSchema.ts';
 
 function migrate(env: Record<string, string>, args: string[] = []) {
   const result = spawnSync(process.execPath, [path.join(__dirname, 'migrate.ts'), ...args], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20_000 });

@@ -10,9 +10,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import * as contact from './storage/migrations/contact/index.ts';
-import * as registry from './storage/migrations/registry/index.ts';
-import { migratePostgres, migrateSqlite, SchemaTooNewError, type Migration } from './storage/migrations/runner.ts';
+import * as contact from '../storage/contact/index.ts';
+import * as registry from '../storage/registry/index.ts';
+import { migratePostgres, migrateSqlite, SchemaTooNewError, type Migration } from '../storage/runner.ts';
 
 class StorageConfigError extends Error {}
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseArgs, UsageError } from './args.ts';
-import { GATEWAY_SCENARIOS, scenarios, shopUrl, type LoadResult } from '../../mf-catalog/bench/loadTest.ts';
+import { GATEWAY_SCENARIOS, scenarios, shopUrl, type LoadResult } from './catalogLoad.ts';
 import { loadVerdict } from './run.ts';
 import { referencePage, scriptsBeforeLive, sourceOwner } from './lighthouse.ts';
 import { renderMarkdown, renderText, verdict } from './table.ts';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, sizeLabel, USAGE, UsageError, type BenchOptions } from './args.ts';
-import { benchCatalog, type CatalogRun, type ImportRun } from '../../mf-catalog/bench/loadTest.ts';
+import { benchCatalog, type CatalogRun, type ImportRun } from './catalogLoad.ts';
 import { benchOrdersList, type OrdersListRun } from '../../mf-checkout/bench/ordersList.ts';
 import { runCleanups } from './child.ts';
 import { benchLighthouse, CHROMIUM, REFERENCE_OF, type LighthouseReport } from './lighthouse.ts';

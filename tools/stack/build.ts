@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { runNode } from '../kit/processes.ts';
 import { appDir, frontEndApps, type FrontEndApp } from './apps.ts';
 import { buildFingerprint, isBuildCurrent, stampFile } from './buildStamp.ts';
-import { precompress } from './precompress.ts';
+import { precompress } from '../../shell/releases/precompress.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const webpackBin = path.join(repoRoot, 'node_modules', 'webpack-cli', 'bin', 'cli.js');

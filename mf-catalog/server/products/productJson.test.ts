@@ -112,7 +112,8 @@ describe('ProductJsonCache', () => {
     const fake = fakeRepository();
     const cache = new ProductJsonCache(fake.repository, '/api', { maxEntries: 100, ttlMs: 60_000 });
     const release = fake.hold();
-    const reads = Array.from({ length: 20 }, () => cache.one(11));
+    // A cold product: every call answers with the one promise of the read under way.
+    const reads = Array.from({ length: 20 }, () => cache.one(11) as Promise<unknown>);
     release();
     expect(new Set(await Promise.all(reads)).size).toBe(1);
     expect(fake.reads()).toBe(1);

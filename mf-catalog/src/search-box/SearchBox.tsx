@@ -198,6 +198,8 @@ export default function SearchBox() {
         )}
         <ul ref={listRef} id={listId} role="listbox" aria-label={t('search.suggestions')} className={styles.list}>
           {state.items.map((item, index) => (
+            // The keys are the combobox input's (aria-activedescendant): an option only hears the pointer.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={item.id}
               id={optionId(index)}

@@ -129,7 +129,7 @@ const realScheduler: Scheduler = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export interface DebouncedRequests<T> {
+export interface DebouncedRequests {
   /** Asks for `text` after the delay; any earlier pending or running request is cancelled. */
   request(text: string): void;
   /** Cancels whatever is pending or running. */
@@ -146,7 +146,7 @@ export function debouncedRequests<T>(options: {
   readonly onError: (text: string, error: unknown) => void;
   readonly delayMs?: number;
   readonly scheduler?: Scheduler;
-}): DebouncedRequests<T> {
+}): DebouncedRequests {
   const { load, onResult, onError, delayMs = SUGGEST_DELAY_MS, scheduler = realScheduler } = options;
   let timer: unknown = null;
   let running: AbortController | null = null;

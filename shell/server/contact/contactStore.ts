@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { postgresMigrations, sqliteMigrations, STORE } from '../storage/migrations/contact/index.ts';
-import { migratePostgres, migrateSqlite } from '../storage/migrations/runner.ts';
+import { postgresMigrations, sqliteMigrations, STORE } from '../../storage/contact/index.ts';
+import { migratePostgres, migrateSqlite } from '../../storage/runner.ts';
 
 export type ContactMessage = { name: string; email: string; message: string };
 

@@ -3,8 +3,7 @@
 // bench loads this with Node's own loader.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { remoteNames } from '../../remotes.ts';
-import { remoteDistVariable } from '../remoteNames.ts';
+import { remoteDistVariable, remoteNames } from '../../remotes.ts';
 
 /** A shell build stand-in: an index.html (no inline script, as the real build) and one hashed asset. */
 export function fakeShellDist(root: string): string {

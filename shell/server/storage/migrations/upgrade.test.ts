@@ -6,7 +6,7 @@ import pg from 'pg';
 import { promote, rollback } from '../../../releases/registry.ts';
 import { postgresRegistry } from '../../../releases/registryStore.ts';
 import { openContactStore } from '../../contact/contactStore.ts';
-import { createTestSchema } from '../testSchema.ts';
+import { createTestSchema } from '../../../storage/testSchema.ts';
 import { postgresSchema, sqliteSchema } from './schemaSnapshot.ts';
 
 /**

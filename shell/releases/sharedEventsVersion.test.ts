@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { packageEntryExports } from '../../shell/releases/moduleExports.ts';
+import { packageEntryExports } from './moduleExports.ts';
 
 // shared-events follows semantic versioning: every remote is checked at promotion against the
-// exports of the shell's copy, and the version is how teams know what a shell has. The public
+// exports of the shell's copy (which is why this check lives with the promotion gate), and the version is how teams know what a shell has. The public
 // exports of each entry point are kept in public-exports.json with the version they belong to; a
 // change of exports must come with the bump it calls for. While the version is 0.x a removal is a
 // minor bump and an addition a patch (remotes require ^0.<minor>.0, so an addition stays inside
@@ -15,9 +15,9 @@ interface Snapshot {
   exports: Record<string, string[]>;
 }
 
-const packageDir = path.join(__dirname, '..');
+const packageDir = path.join(__dirname, '..', '..', 'shared-events');
 const snapshotFile = path.join(packageDir, 'public-exports.json');
-const writeCommand = 'WRITE_PUBLIC_EXPORTS=1 npx jest --selectProjects shared-events publicExports';
+const writeCommand = 'WRITE_PUBLIC_EXPORTS=1 npx jest sharedEventsVersion --selectProjects shell';
 
 const parts = (version: string) => version.split(/[.+-]/).slice(0, 3).map(Number) as [number, number, number];
 

@@ -7,16 +7,16 @@ import { mkdirSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { BenchOptions, Db, Size } from '../../tools/bench/args.ts';
-import { onInterrupt, startChild } from '../../tools/bench/child.ts';
-import { MemorySampler, processMemory } from '../../tools/bench/system.ts';
-import { CARD_FIELDS, listUrl, suggestionUrl, type ListParams } from '../src/api/client.ts';
-import { PRICE_RANGES, SORT_ORDER } from '../src/shop/queryState.ts';
-import { COLORS } from '../server/products/model.ts';
-import { SEED_CATEGORIES, VOCABULARY } from '../server/seed/vocabulary.ts';
+import type { BenchOptions, Db, Size } from './args.ts';
+import { onInterrupt, startChild } from './child.ts';
+import { MemorySampler, processMemory } from './system.ts';
+import { CARD_FIELDS, listUrl, suggestionUrl, type ListParams } from '../../mf-catalog/src/api/client.ts';
+import { PRICE_RANGES, SORT_ORDER } from '../../mf-catalog/src/shop/queryState.ts';
+import { COLORS } from '../../mf-catalog/server/products/model.ts';
+import { SEED_CATEGORIES, VOCABULARY } from '../../mf-catalog/server/seed/vocabulary.ts';
 import { fakeFrontEndEnv } from '../../shell/server/testing/fakeFrontEnds.ts';
-import { presentProduct } from '../server/products/present.ts';
-import { generateProduct } from '../server/seed/generator.ts';
+import { presentProduct } from '../../mf-catalog/server/products/present.ts';
+import { generateProduct } from '../../mf-catalog/server/seed/generator.ts';
 
 const SEED_PRODUCTS = 180;
 const CATALOG_SEED = 20261121;
