@@ -31,17 +31,32 @@ describe('config', () => {
 
   it('reads and normalises values; empty variables count as unset', () => {
     const config = loadConfig(
-      { PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/shop', PUBLIC_IMAGE_BASE: 'https://cdn.example.com/catalog/', PUBLIC_API_BASE: '/', INTERNAL_TOKEN: '' },
+      {
+        PORT: '8080',
+        DATABASE_URL: 'postgres://u@db:5432/shop',
+        PUBLIC_IMAGE_BASE: 'https://cdn.example.com/catalog/',
+        PUBLIC_API_BASE: '/',
+        INTERNAL_TOKEN: '',
+      },
       defaults,
     );
-    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@db:5432/shop', publicImageBase: 'https://cdn.example.com/catalog', publicApiBase: '', internalToken: null });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u@db:5432/shop',
+      publicImageBase: 'https://cdn.example.com/catalog',
+      publicApiBase: '',
+      internalToken: null,
+    });
   });
 
   it('refuses to start in production without the token the checkout service sends, or without its public address', () => {
     const site = { SITE_URL: 'https://shop.example' };
     expect(() => loadConfig({ NODE_ENV: 'production', ...site }, defaults)).toThrow('INTERNAL_TOKEN is required in production');
     expect(() => loadConfig({ NODE_ENV: 'production', INTERNAL_TOKEN: 'a-long-token' }, defaults)).toThrow('SITE_URL is required in production');
-    expect(loadConfig({ NODE_ENV: 'production', INTERNAL_TOKEN: 'a-long-token', ...site }, defaults)).toMatchObject({ internalToken: 'a-long-token', siteUrl: 'https://shop.example' });
+    expect(loadConfig({ NODE_ENV: 'production', INTERNAL_TOKEN: 'a-long-token', ...site }, defaults)).toMatchObject({
+      internalToken: 'a-long-token',
+      siteUrl: 'https://shop.example',
+    });
     expect(loadConfig({ NODE_ENV: 'development' }, defaults).internalToken).toBeNull();
   });
 

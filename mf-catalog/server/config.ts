@@ -97,7 +97,12 @@ const schema = z.object({
   INTERNAL_TOKEN: text('INTERNAL_TOKEN').min(8, { error: 'INTERNAL_TOKEN must be at least 8 characters' }).optional(),
   CATALOG_ADMIN_TOKEN: text('CATALOG_ADMIN_TOKEN').min(16, { error: 'CATALOG_ADMIN_TOKEN must be at least 16 characters' }).optional(),
   MENU_CATEGORIES: text('MENU_CATEGORIES')
-    .transform((raw) => raw.split(',').map((slug) => slug.trim()).filter(Boolean))
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((slug) => slug.trim())
+        .filter(Boolean),
+    )
     .refine((slugs) => slugs.every(isCategorySlug), { error: 'MENU_CATEGORIES must be category slugs separated by commas, e.g. furniture,home-decoration' })
     .default([...SEED_CATEGORIES]),
   PUBLIC_IMAGE_BASE: publicBase('PUBLIC_IMAGE_BASE').default('/api/catalog'),

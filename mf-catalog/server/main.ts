@@ -15,19 +15,26 @@ async function main(): Promise<void> {
   // while requests in flight finish, then the pools close; past the grace period the process exits
   // regardless. Installed before the address is announced: a supervisor may stop the service the
   // moment it reads that line.
-  closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`catalog service: ${message}`) } }, async ({ signal, err }) => {
-    if (err) console.error('catalog service: stopping after an unexpected error:', err);
-    else console.log(`catalog service: ${signal ?? 'stop'} received, finishing requests in flight`);
-    server.beginShutdown();
-    if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
-    await server.close();
-  });
+  closeWithGrace(
+    { delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`catalog service: ${message}`) } },
+    async ({ signal, err }) => {
+      if (err) console.error('catalog service: stopping after an unexpected error:', err);
+      else console.log(`catalog service: ${signal ?? 'stop'} received, finishing requests in flight`);
+      server.beginShutdown();
+      if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+      await server.close();
+    },
+  );
   console.log(`catalog service listening on ${url} (${server.store.description})`);
   if (config.internalToken === null) console.log('catalog service: INTERNAL_TOKEN is not set, so the stock API refuses every call');
 }
 
 main().catch((error: unknown) => {
   // A bad setting or a database a newer release migrated: the operator's fix is in the one line.
-  console.error(error instanceof ConfigError || error instanceof SchemaTooNewError ? error.message : `catalog service failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof ConfigError || error instanceof SchemaTooNewError
+      ? error.message
+      : `catalog service failed to start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

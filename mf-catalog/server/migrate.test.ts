@@ -23,7 +23,11 @@ describe.each(BACKENDS)('migrate on %s', (backend) => {
       if (!existsSync(storage.env.SQLITE_PATH!)) return [];
       const db = new DatabaseSync(storage.env.SQLITE_PATH!, { readOnly: true });
       try {
-        return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('products', 'schema_migrations') ORDER BY name").all() as { name: string }[]).map((row) => row.name);
+        return (
+          db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('products', 'schema_migrations') ORDER BY name").all() as {
+            name: string;
+          }[]
+        ).map((row) => row.name);
       } finally {
         db.close();
       }
@@ -63,7 +67,10 @@ describe.each(BACKENDS)('migrate on %s', (backend) => {
       await client.end();
     }
     const status = await migrate(storage.env, '--status');
-    expect(status).toMatchObject({ code: 1, stdout: 'catalog: applied 0001-initial; pending none; unknown to this release 0002-from-later (a newer release migrated it)\n' });
+    expect(status).toMatchObject({
+      code: 1,
+      stdout: 'catalog: applied 0001-initial; pending none; unknown to this release 0002-from-later (a newer release migrated it)\n',
+    });
     const run = await migrate(storage.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^the catalog database has migration 0002-from-later, which this release does not know [^\n]*\n$/);

@@ -17,9 +17,7 @@ describe.each([1, 2])('the gateway with %i worker(s) in front of the catalogue',
 
   beforeAll(async () => {
     catalog = space.track(await startCatalog(space.root));
-    gateway = space.track(
-      await startGateway(space.root, { catalogUrl: catalog.url, checkoutUrl: 'http://127.0.0.1:9' }, { GATEWAY_WORKERS: String(workers) }),
-    );
+    gateway = space.track(await startGateway(space.root, { catalogUrl: catalog.url, checkoutUrl: 'http://127.0.0.1:9' }, { GATEWAY_WORKERS: String(workers) }));
   });
 
   afterAll(() => space.cleanup());

@@ -7,10 +7,7 @@ export interface ChangeFollower {
   close(): void;
 }
 
-export function followCatalogChanges(
-  catalogUrl: string,
-  handlers: { live(live: boolean): void; change(change: CatalogChange): void },
-): ChangeFollower {
+export function followCatalogChanges(catalogUrl: string, handlers: { live(live: boolean): void; change(change: CatalogChange): void }): ChangeFollower {
   const abort = new AbortController();
   let failures = 0;
 
@@ -43,7 +40,10 @@ export function followCatalogChanges(
         await connect();
       } catch (error) {
         if (abort.signal.aborted) return;
-        if (failures === 0) console.error(`[gateway] catalogue change stream unavailable (${error instanceof Error ? error.message : String(error)}); catalogue answers are not cached until it is back`);
+        if (failures === 0)
+          console.error(
+            `[gateway] catalogue change stream unavailable (${error instanceof Error ? error.message : String(error)}); catalogue answers are not cached until it is back`,
+          );
       }
       handlers.live(false);
       failures++;

@@ -34,14 +34,24 @@ describe('gateway configuration', () => {
   it('in production refuses every local stand-in and demo value, naming each on one line', () => {
     let error: unknown;
     try {
-      loadGatewayConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099', FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1:9000' }, repoRoot);
+      loadGatewayConfig(
+        { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099', FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1:9000' },
+        repoRoot,
+      );
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message).not.toContain('\n');
-    for (const name of ['FIREBASE_AUTH_EMULATOR_URL', 'FIREBASE_DATABASE_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_DATABASE_URL', 'SITE_URL']) {
+    for (const name of [
+      'FIREBASE_AUTH_EMULATOR_URL',
+      'FIREBASE_DATABASE_EMULATOR_HOST',
+      'FIREBASE_PROJECT_ID',
+      'FIREBASE_API_KEY',
+      'FIREBASE_DATABASE_URL',
+      'SITE_URL',
+    ]) {
       expect(message).toContain(name);
     }
   });

@@ -44,11 +44,17 @@ export function gatewayConfigSchema(repoRoot: string) {
       // Where the gateway itself reaches the local Firebase for /readyz when that is not the
       // browser's address (the gateway in a container, the emulators published on the host).
       FIREBASE_AUTH_EMULATOR_INTERNAL_URL: url.optional(),
-      FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST: z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port').optional(),
+      FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST: z
+        .string()
+        .regex(/^[\w.-]+:\d+$/, 'must be host:port')
+        .optional(),
       STRIPE_PUBLISHABLE_KEY: z.string().default(''),
       // The shop's public address (robots.txt names the sitemap with it); this gateway's own in development.
       SITE_URL: url
-        .refine((raw) => /^https?:$/.test(new URL(raw).protocol) && new URL(raw).pathname === '/' && !new URL(raw).search, 'SITE_URL must be an http(s) origin such as https://shop.example')
+        .refine(
+          (raw) => /^https?:$/.test(new URL(raw).protocol) && new URL(raw).pathname === '/' && !new URL(raw).search,
+          'SITE_URL must be an http(s) origin such as https://shop.example',
+        )
         .transform((raw) => new URL(raw).origin)
         .optional(),
       // The project's local Stripe (npm start): the offline page's Stripe.js stand-in reaches it at /local-stripe.
@@ -81,14 +87,25 @@ export function gatewayConfigSchema(repoRoot: string) {
       CATALOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(1200),
       RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(3000),
       // PostgreSQL for what the gateway keeps (contact messages), shared by every gateway instance.
-      DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL').optional(),
+      DATABASE_URL: z
+        .string()
+        .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
       // Redis for rate limits shared by every gateway instance; in-process counters when unset.
-      REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
+      REDIS_URL: z
+        .string()
+        .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+        .optional(),
       // Origins product pictures may come from besides the catalogue (a shop's CDN), comma-separated:
       // the Content-Security-Policy's img-src allows them.
       IMAGE_ORIGINS: z
         .string()
-        .transform((raw) => raw.split(',').map((entry) => entry.trim()).filter(Boolean))
+        .transform((raw) =>
+          raw
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        )
         .refine((origins) => origins.every(isOrigin), 'must be http(s) origins separated by commas, e.g. https://cdn.example.com (no path)')
         .default([]),
       // Addresses (or CIDRs) of reverse proxies in front of the gateway whose X-Forwarded-For is
@@ -102,12 +119,15 @@ export function gatewayConfigSchema(repoRoot: string) {
       if (env.NODE_ENV !== 'production') return;
       const refuse = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
       if (env.FIREBASE_AUTH_EMULATOR_URL) refuse('FIREBASE_AUTH_EMULATOR_URL', 'must not be set in production (it is the local Auth emulator)');
-      if (env.FIREBASE_AUTH_EMULATOR_INTERNAL_URL) refuse('FIREBASE_AUTH_EMULATOR_INTERNAL_URL', 'must not be set in production (it is the local Auth emulator)');
-      if (env.FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST) refuse('FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST', 'must not be set in production (it is the local database)');
+      if (env.FIREBASE_AUTH_EMULATOR_INTERNAL_URL)
+        refuse('FIREBASE_AUTH_EMULATOR_INTERNAL_URL', 'must not be set in production (it is the local Auth emulator)');
+      if (env.FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST)
+        refuse('FIREBASE_DATABASE_EMULATOR_INTERNAL_HOST', 'must not be set in production (it is the local database)');
       if (!env.SITE_URL) refuse('SITE_URL', "is required in production (the shop's public address, for robots.txt and the sitemaps)");
       if (env.LOCAL_STRIPE_URL) refuse('LOCAL_STRIPE_URL', 'must not be set in production (it is the local Stripe)');
       if (env.FIREBASE_DATABASE_EMULATOR_HOST) refuse('FIREBASE_DATABASE_EMULATOR_HOST', 'must not be set in production (it is the local database)');
-      if (env.FIREBASE_PROJECT_ID.startsWith('demo-')) refuse('FIREBASE_PROJECT_ID', `is the local demo project ${env.FIREBASE_PROJECT_ID}; production needs a real one`);
+      if (env.FIREBASE_PROJECT_ID.startsWith('demo-'))
+        refuse('FIREBASE_PROJECT_ID', `is the local demo project ${env.FIREBASE_PROJECT_ID}; production needs a real one`);
       if (env.FIREBASE_API_KEY === 'demo-api-key') refuse('FIREBASE_API_KEY', "is required in production (the project's web API key)");
       if (isLoopback(env.FIREBASE_DATABASE_URL)) refuse('FIREBASE_DATABASE_URL', 'must be the real database in production, not a local address');
     })
@@ -197,4 +217,3 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): Gat
   }
   return parsed.data;
 }
-

@@ -35,7 +35,9 @@ export function crossSiteRefusal(request: FastifyRequest): string | null {
   if (SAFE_METHODS.has(request.method) || isPublicCatalogPath(request.url)) return null;
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    return origin === ownOrigin(request) ? null : `This request came from another site (${origin.slice(0, 100)}); the shop accepts changes only from its own pages`;
+    return origin === ownOrigin(request)
+      ? null
+      : `This request came from another site (${origin.slice(0, 100)}); the shop accepts changes only from its own pages`;
   }
   return request.headers['sec-fetch-site'] === 'cross-site' ? 'This request came from another site; the shop accepts changes only from its own pages' : null;
 }

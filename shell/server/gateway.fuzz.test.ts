@@ -33,25 +33,86 @@ const send = (base: URL, request: Sent) => sendRaw(base, request, 30_000);
 
 // ---------------------------------------------------------------- the requests
 
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/xml', '*/*'];
-const BROKEN_JSON = ['', '{', '{"name":', '[1,2', 'nul', '{"a":1}garbage', "{'name':'x'}", '\u0000', '[]', '1', 'null', '{"__proto__":{"polluted":true}}', '['.repeat(8000) + ']'.repeat(8000)];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/jsonx',
+  'application/xml',
+  '*/*',
+];
+const BROKEN_JSON = [
+  '',
+  '{',
+  '{"name":',
+  '[1,2',
+  'nul',
+  '{"a":1}garbage',
+  "{'name':'x'}",
+  '\u0000',
+  '[]',
+  '1',
+  'null',
+  '{"__proto__":{"polluted":true}}',
+  '['.repeat(8000) + ']'.repeat(8000),
+];
 /** Every way we could think of to name the catalogue's internal stock API through the gateway. */
 const STOCK_TRICKS = [
-  '/api/catalog/stock/reservations', '/api/catalog/stock', '/api/catalog//stock/reservations', '/api/catalog/./stock/reservations',
-  '/api/catalog/%73tock/reservations', '/api/catalog/%2573tock/reservations', '/api/catalog/products/../stock/reservations',
-  '/api/catalog/products/..%2Fstock%2Freservations', '/api/catalog/products/%2e%2e/stock/reservations', '/api/catalog/STOCK/reservations',
-  '/api/catalog/stock%2Freservations', '/api/catalog/stock/reservations/x/commit', '/api/catalog/stock/reservations/x/release',
-  '/api/catalog%2Fstock/reservations', '/api/catalog/;/stock/reservations', '/api/catalog/stock;x=1/reservations', '/api/catalog/\\stock/reservations',
-  '/api/catalog/stock/reservations?', '/api/catalog/stock/reservations#x', '/api/catalog/stock/reservations%00', '/api/catalog/stock/reservations/',
-  '/api/./catalog/stock/reservations', '/api/catalog/images/../stock/reservations', '/x/../api/catalog/stock/reservations',
+  '/api/catalog/stock/reservations',
+  '/api/catalog/stock',
+  '/api/catalog//stock/reservations',
+  '/api/catalog/./stock/reservations',
+  '/api/catalog/%73tock/reservations',
+  '/api/catalog/%2573tock/reservations',
+  '/api/catalog/products/../stock/reservations',
+  '/api/catalog/products/..%2Fstock%2Freservations',
+  '/api/catalog/products/%2e%2e/stock/reservations',
+  '/api/catalog/STOCK/reservations',
+  '/api/catalog/stock%2Freservations',
+  '/api/catalog/stock/reservations/x/commit',
+  '/api/catalog/stock/reservations/x/release',
+  '/api/catalog%2Fstock/reservations',
+  '/api/catalog/;/stock/reservations',
+  '/api/catalog/stock;x=1/reservations',
+  '/api/catalog/\\stock/reservations',
+  '/api/catalog/stock/reservations?',
+  '/api/catalog/stock/reservations#x',
+  '/api/catalog/stock/reservations%00',
+  '/api/catalog/stock/reservations/',
+  '/api/./catalog/stock/reservations',
+  '/api/catalog/images/../stock/reservations',
+  '/x/../api/catalog/stock/reservations',
 ];
 const PAGES = ['/', '/shop', '/shop/12', '/search', '/contact', '/about', '/journal', '/login', '/sign-up', '/user', '/my-account', '/cart-list', '/checkout'];
 const FILES = [
-  '/assets/main.0123456789.js', '/favicon.svg', '/index.html', '/design/tokens.css', '/remotes/cart/mf-manifest.json', '/remotes/catalog/remoteEntry.js',
-  '/remotes/cart/../../contact.db', '/remotes/cart/..%2f..%2fcontact.db', '/remotes/cart/%2e%2e/%2e%2e/contact.db', '/remotes/nope/mf-manifest.json',
-  '/assets/..%2f..%2f..%2f..%2fetc%2fpasswd', '/assets/../../../../etc/passwd', '/..%2f..%2f..%2fetc/passwd', '/%2e%2e/%2e%2e/etc/passwd',
-  '/remotes/catalog/..%5c..%5ccontact.db', '/remotes/cart/mf-manifest.json%00.js', '/assets/', '/remotes/', '/remotes/cart/',
-  '/.env', '/.git/config', '/package.json', '/server/main.ts', '/contact.db', '/shell-dist/index.html', '/node_modules/.bin/jest',
+  '/assets/main.0123456789.js',
+  '/favicon.svg',
+  '/index.html',
+  '/design/tokens.css',
+  '/remotes/cart/mf-manifest.json',
+  '/remotes/catalog/remoteEntry.js',
+  '/remotes/cart/../../contact.db',
+  '/remotes/cart/..%2f..%2fcontact.db',
+  '/remotes/cart/%2e%2e/%2e%2e/contact.db',
+  '/remotes/nope/mf-manifest.json',
+  '/assets/..%2f..%2f..%2f..%2fetc%2fpasswd',
+  '/assets/../../../../etc/passwd',
+  '/..%2f..%2f..%2fetc/passwd',
+  '/%2e%2e/%2e%2e/etc/passwd',
+  '/remotes/catalog/..%5c..%5ccontact.db',
+  '/remotes/cart/mf-manifest.json%00.js',
+  '/assets/',
+  '/remotes/',
+  '/remotes/cart/',
+  '/.env',
+  '/.git/config',
+  '/package.json',
+  '/server/main.ts',
+  '/contact.db',
+  '/shell-dist/index.html',
+  '/node_modules/.bin/jest',
 ];
 
 type Kind = 'contact' | 'stock' | 'checkout' | 'other';
@@ -65,7 +126,15 @@ function nextRequest(rng: Rng): { kind: Kind; sent: Sent } {
     for (let n = rng.int(3); n >= 0; n--) body[rng.pick(['name', 'email', 'message', 'extra'])] = rng.chance(0.6) ? rng.pick(HOSTILE_TEXT) : hostileJson(rng);
     const raw = rng.chance(0.15) ? rng.pick(BROKEN_JSON) : rng.chance(0.03) ? JSON.stringify({ ...body, message: 'x'.repeat(20_000) }) : JSON.stringify(body);
     const headers = rng.chance(0.85) ? json : { 'content-type': rng.pick(CONTENT_TYPES) };
-    return { kind: 'contact', sent: { method: rng.chance(0.95) ? 'POST' : rng.pick(['GET', 'PUT', 'DELETE']), path: `/api/contact${rng.chance(0.1) ? '?name=x&name=y' : ''}`, headers, body: raw } };
+    return {
+      kind: 'contact',
+      sent: {
+        method: rng.chance(0.95) ? 'POST' : rng.pick(['GET', 'PUT', 'DELETE']),
+        path: `/api/contact${rng.chance(0.1) ? '?name=x&name=y' : ''}`,
+        headers,
+        body: raw,
+      },
+    };
   }
   if (roll < 7) {
     // The stock API, under every spelling, even with the real internal token: never reachable.
@@ -81,28 +150,57 @@ function nextRequest(rng: Rng): { kind: Kind; sent: Sent } {
       `/api/catalog/products/search?q=${rawUrlPart(rng.pick(HOSTILE_TEXT))}&q=${rawUrlPart(rng.pick(HOSTILE_TEXT))}`,
       `/api/catalog/products/category/${rawUrlPart(rng.pick([...HOSTILE_TEXT, 'bags']))}`,
       `/api/catalog/images/products/${rawUrlPart(rng.pick(HOSTILE_TEXT))}/${rawUrlPart(rng.pick([...HOSTILE_TEXT, 'chair-blue-1.svg']))}`,
-      '/api/catalog/products/categories', '/api/catalog', '/api/catalog/', `/api/catalog/${rawUrlPart(rng.pick(HOSTILE_TEXT), true)}`,
+      '/api/catalog/products/categories',
+      '/api/catalog',
+      '/api/catalog/',
+      `/api/catalog/${rawUrlPart(rng.pick(HOSTILE_TEXT), true)}`,
     ];
-    return { kind: 'other', sent: { method: rng.chance(0.9) ? 'GET' : rng.pick(['HEAD', 'POST', 'OPTIONS', 'DELETE']), path: rng.pick(paths), headers: rng.chance(0.1) ? { 'x-forwarded-for': headerSafe(rng.pick(HOSTILE_TEXT)) || '1.2.3.4' } : {} } };
+    return {
+      kind: 'other',
+      sent: {
+        method: rng.chance(0.9) ? 'GET' : rng.pick(['HEAD', 'POST', 'OPTIONS', 'DELETE']),
+        path: rng.pick(paths),
+        headers: rng.chance(0.1) ? { 'x-forwarded-for': headerSafe(rng.pick(HOSTILE_TEXT)) || '1.2.3.4' } : {},
+      },
+    };
   }
   if (roll < 13) {
     // Checkout service through the proxy: never a valid purchase, so never an order.
-    const targets = ['/save-stripe-token', '/api/checkout/session', '/api/checkout/orders', `/api/checkout/orders/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`, '/api/checkout/coupons/validate', `/api/checkout/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`, '/save-stripe-token/../api/contact'];
+    const targets = [
+      '/save-stripe-token',
+      '/api/checkout/session',
+      '/api/checkout/orders',
+      `/api/checkout/orders/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`,
+      '/api/checkout/coupons/validate',
+      `/api/checkout/${rawUrlPart(rng.pick(HOSTILE_TEXT))}`,
+      '/save-stripe-token/../api/contact',
+    ];
     const headers: Record<string, string> = rng.chance(0.8) ? { ...json } : { 'content-type': rng.pick(CONTENT_TYPES) };
     if (rng.chance(0.3)) headers.authorization = `Bearer ${headerSafe(rng.pick(HOSTILE_TEXT))}`;
     if (rng.chance(0.3)) headers.cookie = `checkout_session=${headerSafe(rng.pick(HOSTILE_TEXT))}`;
     if (rng.chance(0.2)) headers['x-forwarded-for'] = headerSafe(rng.pick(HOSTILE_TEXT)) || '1.2.3.4';
-    const body = rng.chance(0.3) ? rng.pick(BROKEN_JSON) : JSON.stringify({ token: hostileJson(rng), email: rng.pick(HOSTILE_TEXT), lines: hostileJson(rng), code: hostileJson(rng) });
+    const body = rng.chance(0.3)
+      ? rng.pick(BROKEN_JSON)
+      : JSON.stringify({ token: hostileJson(rng), email: rng.pick(HOSTILE_TEXT), lines: hostileJson(rng), code: hostileJson(rng) });
     return { kind: 'checkout', sent: { method: rng.pick(['POST', 'POST', 'GET', 'DELETE', 'PUT']), path: rng.pick(targets), headers, body } };
   }
   if (roll < 15) {
-    return { kind: 'other', sent: { method: rng.pick(['GET', 'GET', 'HEAD', 'POST', 'OPTIONS']), path: `${rng.pick(['/remotes.json', '/app-config.json'])}${rng.chance(0.5) ? `?${rawUrlPart(rng.pick(HOSTILE_TEXT))}=${rawUrlPart(rng.pick(HOSTILE_TEXT))}` : ''}` } };
+    return {
+      kind: 'other',
+      sent: {
+        method: rng.pick(['GET', 'GET', 'HEAD', 'POST', 'OPTIONS']),
+        path: `${rng.pick(['/remotes.json', '/app-config.json'])}${rng.chance(0.5) ? `?${rawUrlPart(rng.pick(HOSTILE_TEXT))}=${rawUrlPart(rng.pick(HOSTILE_TEXT))}` : ''}`,
+      },
+    };
   }
-  if (roll < 17) return { kind: 'other', sent: { method: rng.pick(['GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE']), path: rng.pick(FILES) } };
+  if (roll < 17)
+    return { kind: 'other', sent: { method: rng.pick(['GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE']), path: rng.pick(FILES) } };
   // Page routes, known and made up, with hostile segments and queries.
   const page = rng.chance(0.5) ? rng.pick(PAGES) : `/${rawUrlPart(rng.pick(HOSTILE_TEXT), true)}`;
   const query = rng.chance(0.4) ? `?${rawUrlPart(rng.pick(HOSTILE_TEXT))}=${rawUrlPart(rng.pick(HOSTILE_TEXT))}&q=1&q=2` : '';
-  const headers: Record<string, string> = rng.chance(0.2) ? { accept: rng.pick(['text/html', 'application/json', '*/*', 'image/*']), 'accept-encoding': rng.pick(['gzip', 'br', 'deflate', 'x', '*']) } : {};
+  const headers: Record<string, string> = rng.chance(0.2)
+    ? { accept: rng.pick(['text/html', 'application/json', '*/*', 'image/*']), 'accept-encoding': rng.pick(['gzip', 'br', 'deflate', 'x', '*']) }
+    : {};
   return { kind: 'other', sent: { method: rng.chance(0.9) ? 'GET' : rng.pick(['HEAD', 'POST', 'DELETE']), path: `${page}${query}`, headers } };
 }
 
@@ -192,7 +290,10 @@ describe('hostile input through the gateway, real services behind it', () => {
     expect(catalogData()).toEqual(before.catalog);
     expect(count('orders.db', 'orders')).toBe(before.orders);
     expect(count('contact.db', 'contact_messages')).toBe(before.contact + contactCreated);
-    const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
+    const summary = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ');
     console.log(`gateway fuzz (seed ${SEED}): ${REQUESTS} requests, ${contactCreated} contact messages stored; ${summary}`);
   });
 });

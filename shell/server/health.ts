@@ -29,7 +29,8 @@ async function probe(url: string): Promise<UpstreamState> {
  */
 export function registerHealthRoutes(app: FastifyInstance, config: GatewayConfig, stopping: () => boolean): void {
   const authEmulatorUrl = config.client.firebase.authEmulatorUrl && (config.emulatorProbes.authUrl ?? config.client.firebase.authEmulatorUrl);
-  const databaseEmulatorHost = config.client.firebase.databaseEmulatorHost && (config.emulatorProbes.databaseHost ?? config.client.firebase.databaseEmulatorHost);
+  const databaseEmulatorHost =
+    config.client.firebase.databaseEmulatorHost && (config.emulatorProbes.databaseHost ?? config.client.firebase.databaseEmulatorHost);
   const external = async (): Promise<UpstreamState> => ({ status: 'external' });
   const upstreams: Record<string, () => Promise<UpstreamState>> = {
     catalog: () => probe(`${config.catalogUrl}/readyz`),

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { createTestSchema } from '../storage/testSchema.ts';
 
 function migrate(env: Record<string, string>, args: string[] = []) {
-  const result = spawnSync(process.execPath, [path.join(__dirname, 'migrate.ts'), ...args], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20_000 });
+  const result = spawnSync(process.execPath, [path.join(__dirname, 'migrate.ts'), ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   return { status: result.status, stdout: result.stdout.trim().split('\n').filter(Boolean), stderr: result.stderr.trim() };
 }
 

@@ -53,7 +53,9 @@ async function onPostgres(databaseUrl: string, status: boolean): Promise<string[
     for (const { store, migrations } of stores) {
       if (status) {
         const table = await pool.query<{ found: string | null }>(`SELECT to_regclass('schema_migrations') AS found`);
-        const applied = table.rows[0]?.found ? (await pool.query<{ name: string }>('SELECT name FROM schema_migrations WHERE store = $1 ORDER BY name', [store])).rows.map((row) => row.name) : [];
+        const applied = table.rows[0]?.found
+          ? (await pool.query<{ name: string }>('SELECT name FROM schema_migrations WHERE store = $1 ORDER BY name', [store])).rows.map((row) => row.name)
+          : [];
         lines.push(describeStatus(store, migrations, applied));
       } else {
         lines.push(describeRun(store, migrations, (await migratePostgres(pool, store, migrations)).applied));
@@ -72,7 +74,9 @@ async function onSqlite(file: string, status: boolean): Promise<string[]> {
     const db = new DatabaseSync(file, { readOnly: true });
     try {
       const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).get();
-      const applied = table ? (db.prepare('SELECT name FROM schema_migrations WHERE store = ? ORDER BY name').all(STORE) as { name: string }[]).map((row) => row.name) : [];
+      const applied = table
+        ? (db.prepare('SELECT name FROM schema_migrations WHERE store = ? ORDER BY name').all(STORE) as { name: string }[]).map((row) => row.name)
+        : [];
       return [describeStatus(STORE, sqliteMigrations, applied)];
     } finally {
       db.close();

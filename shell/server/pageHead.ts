@@ -66,7 +66,9 @@ function screenStyles(config: GatewayConfig, remote: RemoteName, manifestUrl: st
 /** The shell's component stylesheets (page-styles.json), linked by a page rendered on the server. */
 function shellStyles(shellDir: string): string[] {
   const files = readBuildFile(path.join(shellDir, 'page-styles.json'), (text) => JSON.parse(text) as unknown) ?? [];
-  return (Array.isArray(files) ? files : []).filter((file): file is string => typeof file === 'string').map((file) => `<link rel="stylesheet" href="${escapeHtml(`/${file}`)}">`);
+  return (Array.isArray(files) ? files : [])
+    .filter((file): file is string => typeof file === 'string')
+    .map((file) => `<link rel="stylesheet" href="${escapeHtml(`/${file}`)}">`);
 }
 
 function sharedHints(shellDir: string): string[] {
@@ -111,14 +113,19 @@ export function pageHtml(
   // The template's own title and description give way to the page's (or the page adds them).
   const ownHead: string[] = [];
   if (tags) {
-    for (const [pattern, tag] of [[/<title>[^<]*<\/title>/, tags.title], [/<meta name="description"[^>]*>/, tags.description]] as const) {
+    for (const [pattern, tag] of [
+      [/<title>[^<]*<\/title>/, tags.title],
+      [/<meta name="description"[^>]*>/, tags.description],
+    ] as const) {
       if (pattern.test(html)) html = html.replace(pattern, () => tag);
       else ownHead.push(tag);
     }
   }
   const rendered = route?.rendered;
   // What the page was rendered with, for the browser to start from the same (shared-events' render scope).
-  const data = rendered ? { answers: route.answers, language: rendered.language, pageName: rendered.pageName, screen: rendered.screen } : { answers: route?.answers ?? {} };
+  const data = rendered
+    ? { answers: route.answers, language: rendered.language, pageName: rendered.pageName, screen: rendered.screen }
+    : { answers: route?.answers ?? {} };
   const answers = rendered || Object.keys(data.answers).length ? [`<script type="application/json" id="route-data">${scriptJson(data)}</script>`] : [];
   if (rendered) {
     // The page's content replaces the boot placeholder (and the note that JavaScript is needed).

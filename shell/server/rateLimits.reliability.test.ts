@@ -212,13 +212,18 @@ describe('two gateways sharing one Redis and one PostgreSQL', () => {
 
     const other = shopper();
     const reads = [];
-    for (let i = 0; i < 5; i++) reads.push((await fetch(`${gateways[i % 2]!.url}/api/catalog/products?limit=1`, { headers: { 'x-forwarded-for': other } })).status);
+    for (let i = 0; i < 5; i++)
+      reads.push((await fetch(`${gateways[i % 2]!.url}/api/catalog/products?limit=1`, { headers: { 'x-forwarded-for': other } })).status);
     expect(reads).toEqual([200, 200, 200, 200, 429]);
   });
 
   it('Redis gone: requests pass (a limit must never take the shop down)', async () => {
     const lonely = ws.track(
-      await startGateway(`${ws.root}/c`, { catalogUrl: catalog.url, checkoutUrl: checkout.url }, { REDIS_URL: 'redis://127.0.0.1:9/0', CATALOG_RATE_LIMIT_PER_MINUTE: '1' }),
+      await startGateway(
+        `${ws.root}/c`,
+        { catalogUrl: catalog.url, checkoutUrl: checkout.url },
+        { REDIS_URL: 'redis://127.0.0.1:9/0', CATALOG_RATE_LIMIT_PER_MINUTE: '1' },
+      ),
     );
     for (let i = 0; i < 3; i++) expect((await fetch(`${lonely.url}/api/catalog/products?limit=1`)).status).toBe(200);
   });

@@ -83,7 +83,10 @@ describe('security headers', () => {
   const call = (base: string, url: string, method = 'GET') => fetch(`${base}${url}`, { method, redirect: 'manual' });
 
   it.each(EVERY_KIND_OF_ANSWER)('are sent with every answer: %s (%s)', async (_kind, url, method) => {
-    for (const [base, isProduction] of [[development.url, false], [production.url, true]] as const) {
+    for (const [base, isProduction] of [
+      [development.url, false],
+      [production.url, true],
+    ] as const) {
       const response = await call(base, url, method);
       const headers = Object.fromEntries(response.headers);
       expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -103,7 +106,12 @@ describe('security headers', () => {
   });
 
   function directives(csp: string): Map<string, string[]> {
-    return new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+    return new Map(
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...values]) => [name!, values]),
+    );
   }
 
   it('the policy allows only the shop itself and the configured backends, never inline script, inline style elements or eval', async () => {
@@ -157,9 +165,13 @@ describe('security headers', () => {
   });
 
   it('the remote configuration inlined into pages cannot close its element, whatever the configured URLs say', async () => {
-    const hostile = await startGateway(`${ws.root}/hostile`, { catalogUrl: catalog.url, checkoutUrl: checkout.url }, {
-      REMOTE_CART_URL: 'https://cdn.example.com/</script><script>window.__x=1</script>/mf-manifest.json',
-    });
+    const hostile = await startGateway(
+      `${ws.root}/hostile`,
+      { catalogUrl: catalog.url, checkoutUrl: checkout.url },
+      {
+        REMOTE_CART_URL: 'https://cdn.example.com/</script><script>window.__x=1</script>/mf-manifest.json',
+      },
+    );
     ws.track(hostile);
     for (const page of ['/', '/cart-list', '/nope']) {
       const html = await (await call(hostile.url, page)).text();
@@ -170,17 +182,20 @@ describe('security headers', () => {
     }
   });
 
-  it.each(['shell/src/index.html', 'mf-catalog/src/standalone/index.html', 'mf-cart/src/standalone/index.html', 'mf-account/src/standalone/index.html', 'mf-checkout/src/standalone/index.html'])(
-    'the HTML template %s has no inline script or inline event handler',
-    (file) => {
-      const html = readFileSync(path.join(repoRoot, file), 'utf8');
-      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
-      for (const [, attributes, body] of scripts) {
-        expect(attributes).toMatch(/\bsrc=/);
-        expect(body!.trim()).toBe('');
-      }
-      expect(html).not.toMatch(/\son[a-z]+\s*=/i);
-      expect(html).not.toMatch(/javascript:/i);
-    },
-  );
+  it.each([
+    'shell/src/index.html',
+    'mf-catalog/src/standalone/index.html',
+    'mf-cart/src/standalone/index.html',
+    'mf-account/src/standalone/index.html',
+    'mf-checkout/src/standalone/index.html',
+  ])('the HTML template %s has no inline script or inline event handler', (file) => {
+    const html = readFileSync(path.join(repoRoot, file), 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc=/);
+      expect(body!.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(html).not.toMatch(/javascript:/i);
+  });
 });

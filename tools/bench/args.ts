@@ -81,7 +81,10 @@ function positiveInt(flag: string, raw: string | undefined, min: number, max: nu
 }
 
 function list<T>(flag: string, raw: string | undefined, parse: (item: string) => T | null, allowed: string): T[] {
-  const items = (raw ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  const items = (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new UsageError(`${flag} needs a value: ${allowed}`);
   return items.map((item) => {
     const value = parse(item);
@@ -129,7 +132,12 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     const value = (): string | undefined => inline ?? args.shift();
     switch (flag) {
       case '--only':
-        options.parts = list('--only', value(), (item) => (item === 'lighthouse' || item === 'catalog' || item === 'orders' ? item : null), 'lighthouse, catalog, orders');
+        options.parts = list(
+          '--only',
+          value(),
+          (item) => (item === 'lighthouse' || item === 'catalog' || item === 'orders' ? item : null),
+          'lighthouse, catalog, orders',
+        );
         break;
       case '--size':
         options.sizes = list('--size', value(), parseSize, 'seed or a product count such as 1000000');

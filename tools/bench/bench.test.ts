@@ -34,7 +34,10 @@ describe('parseArgs', () => {
   });
 
   it('refuses bad values with a message naming them', () => {
-    assert.throws(() => parseArgs(['--only', 'css'], {}), (error: Error) => error instanceof UsageError && /'css' is not one of lighthouse, catalog/.test(error.message));
+    assert.throws(
+      () => parseArgs(['--only', 'css'], {}),
+      (error: Error) => error instanceof UsageError && /'css' is not one of lighthouse, catalog/.test(error.message),
+    );
     assert.throws(() => parseArgs(['--size', '12x'], {}), /--size: '12x'/);
     assert.throws(() => parseArgs(['--db', 'mysql'], {}), /--db: 'mysql'/);
     assert.throws(() => parseArgs(['--duration', '0'], {}), /--duration must be a whole number from 1 to 600 \(got '0'\)/);
@@ -70,7 +73,7 @@ describe('scenarios', () => {
 
   it('spreads varied rows over many URLs within the catalogue', () => {
     let seed = 1;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (const scenario of scenarios(500).filter((s) => s.varied)) {
       const paths = new Set(Array.from({ length: 200 }, () => scenario.path(random)));
       assert.ok(paths.size > 50, `${scenario.name} varies`);
@@ -81,9 +84,24 @@ describe('scenarios', () => {
 
 describe('verdicts of the load rows', () => {
   const result = (over: Partial<LoadResult>): LoadResult => ({
-    db: 'postgres', size: 1_000_000, scenario: 'search-any', label: 'x', target: 'latency', varied: true,
-    requestsPerSec: 2000, p50: 5, p90: 10, p99: 30, max: 60, errors: 0, timeouts: 0, non2xx: 0,
-    firstMs: null, bytesPerSec: 0, peakRss: 0, ...over,
+    db: 'postgres',
+    size: 1_000_000,
+    scenario: 'search-any',
+    label: 'x',
+    target: 'latency',
+    varied: true,
+    requestsPerSec: 2000,
+    p50: 5,
+    p90: 10,
+    p99: 30,
+    max: 60,
+    errors: 0,
+    timeouts: 0,
+    non2xx: 0,
+    firstMs: null,
+    bytesPerSec: 0,
+    peakRss: 0,
+    ...over,
   });
 
   it('judges varied search and shop at a million products by req/s and p99 together', () => {
@@ -100,15 +118,31 @@ describe('verdicts of the load rows', () => {
   });
 
   it('judges a gateway row by its share of the service-alone row of the same run', () => {
-    const through = (rps: number) => result({ varied: false, target: 'throughput', requestsPerSec: rps, reference: { scenario: 'product', requestsPerSec: 20_000 } });
+    const through = (rps: number) =>
+      result({ varied: false, target: 'throughput', requestsPerSec: rps, reference: { scenario: 'product', requestsPerSec: 20_000 } });
     assert.deepEqual(loadVerdict(through(15_000)), { target: '>= 70 % of service alone', verdict: '75.0 %: met' });
     assert.equal(loadVerdict(through(10_000)).verdict, '50.0 %: missed by 20 points');
-    assert.deepEqual(GATEWAY_SCENARIOS.map((s) => [s.path, s.reference]), [['/products/1', 'product'], ['/products?limit=12&skip=12', 'page']]);
+    assert.deepEqual(
+      GATEWAY_SCENARIOS.map((s) => [s.path, s.reference]),
+      [
+        ['/products/1', 'product'],
+        ['/products?limit=12&skip=12', 'page'],
+      ],
+    );
   });
 });
 
 describe('tables', () => {
-  const table = { title: 'T', columns: ['a', 'n'], numeric: [false, true], rows: [['x', 5], ['long|name', null]], notes: ['note'] };
+  const table = {
+    title: 'T',
+    columns: ['a', 'n'],
+    numeric: [false, true],
+    rows: [
+      ['x', 5],
+      ['long|name', null],
+    ],
+    notes: ['note'],
+  };
 
   it('aligns text columns and right-aligns numbers', () => {
     assert.equal(renderText(table), '\nT\na          n\n---------  -\nx          5\nlong|name  -\n  note');

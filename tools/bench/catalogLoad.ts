@@ -51,10 +51,46 @@ export const GATEWAY_PREFIX = '/api/catalog';
 
 /** Words that occur in generated titles (the vocabulary's nouns), for the varied search row. */
 const SEARCH_WORDS = [
-  'chair', 'lamp', 'watch', 'wallet', 'sofa', 'table', 'fan', 'kettle', 'toaster', 'jacket', 'hoodie', 'socks',
-  'umbrella', 'camera', 'laptop', 'speaker', 'blender', 'backpack', 'sneakers', 'bottle', 'stool', 'bookshelf',
-  'beanie', 'handbag', 'tote', 'microwave', 'smartphone', 'headphones', 'sunglasses', 'keychain', 'coffee', 'oak',
-  'leather', 'glass', 'mini', 'classic', 'retro', 'canvas', 'steel', 'wool',
+  'chair',
+  'lamp',
+  'watch',
+  'wallet',
+  'sofa',
+  'table',
+  'fan',
+  'kettle',
+  'toaster',
+  'jacket',
+  'hoodie',
+  'socks',
+  'umbrella',
+  'camera',
+  'laptop',
+  'speaker',
+  'blender',
+  'backpack',
+  'sneakers',
+  'bottle',
+  'stool',
+  'bookshelf',
+  'beanie',
+  'handbag',
+  'tote',
+  'microwave',
+  'smartphone',
+  'headphones',
+  'sunglasses',
+  'keychain',
+  'coffee',
+  'oak',
+  'leather',
+  'glass',
+  'mini',
+  'classic',
+  'retro',
+  'canvas',
+  'steel',
+  'wool',
 ];
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 /** The search words long enough for a typo to be corrected (5+ letters). */
@@ -412,9 +448,20 @@ interface Measured {
 /** Warm-up, then the recorded load, with the services' memory sampled. */
 async function measure(ctx: Context, urls: string[], pids: number[], first: string, next: (() => string) | null): Promise<Measured> {
   const { options } = ctx;
-  if (options.warmup > 0) await load(urls.map((url) => url + first), options.connections, options.warmup, next);
+  if (options.warmup > 0)
+    await load(
+      urls.map((url) => url + first),
+      options.connections,
+      options.warmup,
+      next,
+    );
   const samplers = pids.map((pid) => new MemorySampler(pid).start());
-  const result = await load(urls.map((url) => url + first), options.connections, options.duration, next);
+  const result = await load(
+    urls.map((url) => url + first),
+    options.connections,
+    options.duration,
+    next,
+  );
   const peakRss = samplers.reduce((sum, sampler) => sum + sampler.stop(), 0);
   return { result, peakRss };
 }
@@ -491,7 +538,14 @@ async function benchOne(ctx: Context, db: Db, size: Size): Promise<CatalogRun> {
   try {
     if (size !== 'seed') {
       log(`[catalog] ${db}: generating ${products.toLocaleString('en-US')} products (catalog:generate --count ${size} --replace)…`);
-      const generated = await runCli(ctx, `generate-${db}-${name}`, 'mf-catalog/server/cli/generate.ts', ['--count', String(size), '--replace'], storage.env, 60 * 60_000);
+      const generated = await runCli(
+        ctx,
+        `generate-${db}-${name}`,
+        'mf-catalog/server/cli/generate.ts',
+        ['--count', String(size), '--replace'],
+        storage.env,
+        60 * 60_000,
+      );
       run.generateSeconds = generated.seconds;
       run.generatePeakRss = generated.peak;
       log(`[catalog] ${db}: generated in ${generated.seconds.toFixed(1)} s`);
@@ -603,7 +657,14 @@ async function benchImport(ctx: Context, db: Db, file: string, fileBytes: number
   const storage = storageFor(ctx, db, `import${count}`);
   try {
     ctx.log(`[catalog] ${db}: importing ${count.toLocaleString('en-US')} products from a DummyJSON file (catalog:import --replace)…`);
-    const { seconds, peak } = await runCli(ctx, `import-${db}`, 'mf-catalog/server/cli/import.ts', [file, '--replace'], { ...storage.env, SEED_PRODUCTS: '0' }, 60 * 60_000);
+    const { seconds, peak } = await runCli(
+      ctx,
+      `import-${db}`,
+      'mf-catalog/server/cli/import.ts',
+      [file, '--replace'],
+      { ...storage.env, SEED_PRODUCTS: '0' },
+      60 * 60_000,
+    );
     return { db, products: count, fileBytes, seconds, peakRss: peak };
   } catch (error) {
     return { db, products: count, fileBytes, seconds: null, peakRss: null, error: (error as Error).message };

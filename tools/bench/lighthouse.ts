@@ -124,7 +124,10 @@ function failingAudits(lhr: Lhr): Record<string, string[]> {
     const refs = lhr.categories[category]?.auditRefs ?? [];
     const lost = refs
       .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
-      .filter(({ audit, ref }) => audit && ref.weight > 0 && audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode))
+      .filter(
+        ({ audit, ref }) =>
+          audit && ref.weight > 0 && audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode),
+      )
       .map(({ ref, audit }) => `${ref.id} (${audit!.score?.toFixed(2)})`);
     if (lost.length > 0) failing[category] = lost;
   }
@@ -152,7 +155,10 @@ type UserTiming = { name?: string; timingType?: string; startTime?: number };
  * which scripts it asked for before then (network-requests items, ms after the first request: the
  * page's own, which navigation start precedes by a hair).
  */
-export function scriptsBeforeLive(requests: NetworkRequest[], timings: UserTiming[]): { liveMs: number | null; before: (request: NetworkRequest) => boolean | null } {
+export function scriptsBeforeLive(
+  requests: NetworkRequest[],
+  timings: UserTiming[],
+): { liveMs: number | null; before: (request: NetworkRequest) => boolean | null } {
   const mark = timings.find((timing) => timing.name === LIVE_MARK && timing.timingType === 'Mark' && typeof timing.startTime === 'number');
   const liveMs = mark?.startTime ?? null;
   return {
@@ -175,7 +181,7 @@ export function sourceOwner(source: string): string {
     return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
   }
   const parts = path.split('/').filter(Boolean);
-  return parts.length > 2 ? parts.slice(0, 2).join('/') : parts[0] ?? '(unknown)';
+  return parts.length > 2 ? parts.slice(0, 2).join('/') : (parts[0] ?? '(unknown)');
 }
 
 /** Sums sourcesContent per package over the scripts' source maps (fetched from the same server). */
@@ -211,7 +217,12 @@ async function summarise(base: string, route: string, runs: Lhr[]): Promise<Rout
   const scripts: ScriptTransfer[] = [];
   for (const request of requests.filter((r) => r.resourceType === 'Script')) {
     const sameOrigin = request.url.startsWith(base);
-    scripts.push({ url: request.url, transferred: request.transferSize ?? 0, gzip: sameOrigin ? await gzipSize(request.url) : null, beforeLive: before(request) });
+    scripts.push({
+      url: request.url,
+      transferred: request.transferSize ?? 0,
+      gzip: sameOrigin ? await gzipSize(request.url) : null,
+      beforeLive: before(request),
+    });
   }
   const gzipKnown = scripts.every((script) => script.gzip !== null);
   return {
@@ -271,7 +282,8 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
     log(`[lighthouse] stack ready in ${report.stackStartSeconds.toFixed(0)} s`);
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     const product = await (await fetch(`${base}${REFERENCE_OF}`)).text();
-    if (!product.includes('data-rendered="server"')) log(`[lighthouse] ${REFERENCE_OF} came without its content rendered on the server: the reference is a client-rendered page`);
+    if (!product.includes('data-rendered="server"'))
+      log(`[lighthouse] ${REFERENCE_OF} came without its content rendered on the server: the reference is a client-rendered page`);
     mkdirSync(path.dirname(referenceFile), { recursive: true });
     writeFileSync(referenceFile, referencePage(product));
     for (const route of [REFERENCE_ROUTE, ...ROUTES]) {

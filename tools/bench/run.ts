@@ -64,7 +64,9 @@ const score = (value: number | null | undefined) => (value === null || value ===
 export function lighthouseTables(report: LighthouseReport, runsPerRoute: number): Table[] {
   const reference = report.routes.find((r) => r.reference && !r.error);
   const versus = (r: LighthouseReport['routes'][number]) =>
-    r.reference || !reference || r.scores.performance === null || reference.scores.performance === null ? '-' : (r.scores.performance - reference.scores.performance).toFixed(2);
+    r.reference || !reference || r.scores.performance === null || reference.scores.performance === null
+      ? '-'
+      : (r.scores.performance - reference.scores.performance).toFixed(2);
   const rows = report.routes.map((r) => [
     r.reference ? `reference: ${REFERENCE_OF} static, no script` : r.route,
     score(r.scores.performance),
@@ -111,7 +113,12 @@ export function lighthouseTables(report: LighthouseReport, runsPerRoute: number)
       numeric: [false, true, true, false],
       rows: [...first.scripts]
         .sort((a, b) => Number(b.beforeLive) - Number(a.beforeLive) || (b.gzip ?? b.transferred) - (a.gzip ?? a.transferred))
-        .map((script) => [script.url.replace(report.base, ''), kib(script.transferred), kib(script.gzip), script.beforeLive === null ? '-' : script.beforeLive ? 'yes' : 'no']),
+        .map((script) => [
+          script.url.replace(report.base, ''),
+          kib(script.transferred),
+          kib(script.gzip),
+          script.beforeLive === null ? '-' : script.beforeLive ? 'yes' : 'no',
+        ]),
     });
     if (first.composition.length) {
       tables.push({
@@ -125,13 +132,28 @@ export function lighthouseTables(report: LighthouseReport, runsPerRoute: number)
   return [
     {
       title: `Lighthouse ${'13'} (mobile preset: emulated Moto G Power, simulated slow 4G and 4x CPU slowdown), production build via the gateway at ${report.base}; median of ${runsPerRoute} run(s) per route`,
-      columns: ['route', 'perf', 'perf vs ref.', 'a11y', 'best-pr.', 'SEO', 'LCP s', 'CLS', 'TBT ms', 'JS KiB (br, sent)', 'JS KiB (gzip)', 'first-load JS KiB (gzip)', 'scripts'],
+      columns: [
+        'route',
+        'perf',
+        'perf vs ref.',
+        'a11y',
+        'best-pr.',
+        'SEO',
+        'LCP s',
+        'CLS',
+        'TBT ms',
+        'JS KiB (br, sent)',
+        'JS KiB (gzip)',
+        'first-load JS KiB (gzip)',
+        'scripts',
+      ],
       numeric: [false, true, true, true, true, true, true, true, true, true, true, true, true],
       rows,
       notes,
     },
     {
-      title: 'Lighthouse targets (perf >= 0.95, a11y 1.0, best practices 1.0, SEO >= 0.95, CLS <= 0.02, LCP <= 2.0 s, TBT <= 200 ms, first-load JS <= 120 KiB gzip: the scripts asked for before the page went live, its header widgets loading after)',
+      title:
+        'Lighthouse targets (perf >= 0.95, a11y 1.0, best practices 1.0, SEO >= 0.95, CLS <= 0.02, LCP <= 2.0 s, TBT <= 200 ms, first-load JS <= 120 KiB gzip: the scripts asked for before the page went live, its header widgets loading after)',
       columns: ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS', 'LCP', 'TBT', 'JS gzip'],
       rows: targets,
     },
@@ -149,9 +171,14 @@ export function loadVerdict(result: CatalogRun['results'][number]): { target: st
   if (result.varied) {
     const informational = (v: string) => (atScale ? v : `(${v})`);
     if (result.target === 'throughput') {
-      return { target: `>= ${grouped(TARGETS.variedIdsRps)} req/s`, verdict: informational(verdict(result.requestsPerSec, TARGETS.variedIdsRps, 'higher', ' req/s')) };
+      return {
+        target: `>= ${grouped(TARGETS.variedIdsRps)} req/s`,
+        verdict: informational(verdict(result.requestsPerSec, TARGETS.variedIdsRps, 'higher', ' req/s')),
+      };
     }
-    const misses = [verdict(result.requestsPerSec, TARGETS.variedRps, 'higher', ' req/s'), verdict(result.p99, TARGETS.variedP99Ms, 'lower', ' ms')].filter((v) => v !== 'met');
+    const misses = [verdict(result.requestsPerSec, TARGETS.variedRps, 'higher', ' req/s'), verdict(result.p99, TARGETS.variedP99Ms, 'lower', ' ms')].filter(
+      (v) => v !== 'met',
+    );
     return {
       target: `>= ${grouped(TARGETS.variedRps)} req/s, p99 <= ${TARGETS.variedP99Ms} ms`,
       verdict: informational(misses.length ? misses.join(', ') : 'met'),
@@ -216,7 +243,9 @@ export function catalogTables(runs: CatalogRun[], imports: ImportRun[], options:
         mib(run.rssIdle),
         mib(run.rssPeak),
       ]),
-      notes: ['"generate + load" is `catalog:generate --count N --replace`: generate, bulk insert, build indexes and the search index, ANALYZE (VACUUM ANALYZE on PostgreSQL). RSS peak is the service\'s VmHWM over the whole load test.'],
+      notes: [
+        '"generate + load" is `catalog:generate --count N --replace`: generate, bulk insert, build indexes and the search index, ANALYZE (VACUUM ANALYZE on PostgreSQL). RSS peak is the service\'s VmHWM over the whole load test.',
+      ],
     },
     ...(imports.length
       ? [
@@ -224,7 +253,14 @@ export function catalogTables(runs: CatalogRun[], imports: ImportRun[], options:
             title: 'DummyJSON importer (`catalog:import <file> --replace`: parse, validate, upsert in batches of 1,000 with every index live)',
             columns: ['db', 'products', 'file MiB', 'time s', 'products/s', 'peak RSS MiB'],
             numeric: [false, true, true, true, true, true],
-            rows: imports.map((i) => [i.db, grouped(i.products), mib(i.fileBytes), fixed(i.seconds, 1), i.seconds ? grouped(i.products / i.seconds) : '-', mib(i.peakRss)]),
+            rows: imports.map((i) => [
+              i.db,
+              grouped(i.products),
+              mib(i.fileBytes),
+              fixed(i.seconds, 1),
+              i.seconds ? grouped(i.products / i.seconds) : '-',
+              mib(i.peakRss),
+            ]),
             notes: imports.filter((i) => i.error).map((i) => `${i.db}: ${i.error!.split('\n')[0]}`),
           } satisfies Table,
         ]
@@ -252,7 +288,9 @@ function machineTable(machine: MachineInfo, loadAtEnd: number[], minutes: number
       ['load average at end (1/5/15 min)', loadAtEnd.map((value) => value.toFixed(2)).join(' / ')],
       ['duration of the run', `${minutes.toFixed(1)} min`],
     ],
-    notes: ['Other work on this shared 2-core machine (load average above 2) takes CPU from the service and the load generator alike: compare runs only with similar load.'],
+    notes: [
+      'Other work on this shared 2-core machine (load average above 2) takes CPU from the service and the load generator alike: compare runs only with similar load.',
+    ],
   };
 }
 

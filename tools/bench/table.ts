@@ -17,7 +17,10 @@ export function renderText(table: Table): string {
   const cells = [table.columns, ...table.rows.map((row) => row.map(show))];
   const widths = table.columns.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? '').length)));
   const line = (row: string[]) =>
-    row.map((cell, i) => (table.numeric?.[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+    row
+      .map((cell, i) => (table.numeric?.[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const out = [`\n${table.title}`, line(table.columns), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)];
   for (const note of table.notes ?? []) out.push(`  ${note}`);
   return out.join('\n');

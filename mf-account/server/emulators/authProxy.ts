@@ -105,25 +105,22 @@ export async function startAuthProxy(options: AuthProxyOptions): Promise<Running
 
   function forward(request: IncomingMessage, response: ServerResponse): void {
     const headers = { ...request.headers };
-    const outgoing = http.request(
-      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers },
-      (answer) => {
-        readBody(answer).then(
-          (body) => {
-            for (const token of idTokensIn(body, answer.headers)) options.tokens.record(token);
-            const out: Record<string, string | string[]> = {};
-            for (const [name, value] of Object.entries(answer.headers)) {
-              if (value !== undefined && !hopByHop.has(name)) out[name] = value;
-            }
-            out['content-length'] = String(body.length);
-            response.writeHead(answer.statusCode ?? 502, out);
-            response.end(body);
-            if (mayChangeAccounts(request.method) && (answer.statusCode ?? 500) < 400) options.onChange?.();
-          },
-          () => sendJson(response, 502, refusal(502, 'The Auth emulator answered too much')),
-        );
-      },
-    );
+    const outgoing = http.request({ host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers }, (answer) => {
+      readBody(answer).then(
+        (body) => {
+          for (const token of idTokensIn(body, answer.headers)) options.tokens.record(token);
+          const out: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(answer.headers)) {
+            if (value !== undefined && !hopByHop.has(name)) out[name] = value;
+          }
+          out['content-length'] = String(body.length);
+          response.writeHead(answer.statusCode ?? 502, out);
+          response.end(body);
+          if (mayChangeAccounts(request.method) && (answer.statusCode ?? 500) < 400) options.onChange?.();
+        },
+        () => sendJson(response, 502, refusal(502, 'The Auth emulator answered too much')),
+      );
+    });
     outgoing.on('error', (error) => {
       log(`emulator unreachable: ${error.message}`);
       if (!response.headersSent) sendJson(response, 502, refusal(502, 'The Auth emulator is not answering'));
@@ -140,7 +137,7 @@ export async function startAuthProxy(options: AuthProxyOptions): Promise<Running
       return;
     }
     if (origin !== undefined && (pathname.startsWith('/emulator/') || pathname === verifyPath)) {
-      sendJson(response, 403, refusal(403, 'This endpoint is for the shop\'s servers only'));
+      sendJson(response, 403, refusal(403, "This endpoint is for the shop's servers only"));
       return;
     }
     if (pathname === verifyPath) {
@@ -151,7 +148,8 @@ export async function startAuthProxy(options: AuthProxyOptions): Promise<Running
     if (pathname === '/healthz') return sendJson(response, 200, { status: 'ok' });
     if (pathname === '/readyz') {
       void fetch(`${options.upstream}/`, { signal: AbortSignal.timeout(1500) }).then(
-        (answer) => sendJson(response, answer.ok ? 200 : 503, answer.ok ? { status: 'ready' } : { status: 'unavailable', reason: 'the Auth emulator is not ready' }),
+        (answer) =>
+          sendJson(response, answer.ok ? 200 : 503, answer.ok ? { status: 'ready' } : { status: 'unavailable', reason: 'the Auth emulator is not ready' }),
         () => sendJson(response, 503, { status: 'unavailable', reason: 'the Auth emulator does not answer' }),
       );
       return;

@@ -3,15 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { adminSecretOf } from './adminSecret.ts';
 import { databaseMainPath, defaultRulesPath } from './paths.ts';
-import {
-  OutputTail,
-  assertPortFree,
-  exited,
-  killOnExit,
-  pollUntil,
-  probeRtdbHandshake,
-  stopChild,
-} from './processUtils.ts';
+import { OutputTail, assertPortFree, exited, killOnExit, pollUntil, probeRtdbHandshake, stopChild } from './processUtils.ts';
 
 export interface DatabaseServerOptions {
   /** Default 9000. 0 picks a free port (see the returned `port`). */
@@ -129,9 +121,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
     return stopping;
   };
 
-  const died = exited(child).then(
-    () => `database server exited during start-up (${reportedError ?? `code ${child.exitCode ?? child.signalCode}`})`,
-  );
+  const died = exited(child).then(() => `database server exited during start-up (${reportedError ?? `code ${child.exitCode ?? child.signalCode}`})`);
   try {
     await pollUntil(async () => reportedPort !== null || reportedError !== null, {
       timeoutMs: readyTimeoutMs,

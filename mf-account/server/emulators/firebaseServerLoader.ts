@@ -13,11 +13,7 @@ export interface FirebaseServerInstance {
   getPort(): number;
   close(callback?: (err?: Error) => void): Promise<void>;
 }
-export type FirebaseServerClass = new (
-  portOrOptions: Record<string, unknown>,
-  name?: string,
-  data?: unknown,
-) => FirebaseServerInstance;
+export type FirebaseServerClass = new (portOrOptions: Record<string, unknown>, name?: string, data?: unknown) => FirebaseServerInstance;
 
 /** targaryen@3 (the rules engine firebase-server uses): the parts we drive directly. */
 export interface TargaryenDataNode {

@@ -47,10 +47,22 @@ async function killGroup(backends: Backends, signal: NodeJS.Signals): Promise<vo
   backends.process.signal(signal);
   await backends.process.exited;
   // The Auth emulator runs in a group of its own and follows its parent out; wait until its port is free.
-  await pollUntil(async () => (await fetch(backends.authUrl).then(() => false, () => true)), { timeoutMs: 20_000, what: 'auth port to close' });
+  await pollUntil(
+    async () =>
+      await fetch(backends.authUrl).then(
+        () => false,
+        () => true,
+      ),
+    { timeoutMs: 20_000, what: 'auth port to close' },
+  );
 }
 
-async function withClient<T>(backends: Backends, email: string, signUpFirst: boolean, use: (uid: string, db: ReturnType<typeof getDatabase>) => Promise<T>): Promise<T> {
+async function withClient<T>(
+  backends: Backends,
+  email: string,
+  signUpFirst: boolean,
+  use: (uid: string, db: ReturnType<typeof getDatabase>) => Promise<T>,
+): Promise<T> {
   if (signUpFirst) {
     const res = await fetch(`${backends.authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
       method: 'POST',
@@ -59,7 +71,10 @@ async function withClient<T>(backends: Backends, email: string, signUpFirst: boo
     });
     expect(res.status).toBe(200);
   }
-  const app = initializeApp({ apiKey: 'demo-api-key', projectId, databaseURL: `http://${backends.dbHost}:${backends.dbPort}/?ns=${projectId}` }, `persist-${email}`);
+  const app = initializeApp(
+    { apiKey: 'demo-api-key', projectId, databaseURL: `http://${backends.dbHost}:${backends.dbPort}/?ns=${projectId}` },
+    `persist-${email}`,
+  );
   const auth = initializeAuth(app, { persistence: inMemoryPersistence });
   connectAuthEmulator(auth, backends.authUrl, { disableWarnings: true });
   const db = getDatabase(app);

@@ -146,10 +146,7 @@ export function exited(child: ChildProcess): Promise<void> {
  * Stops a child: `signal` first (a clean shutdown), SIGKILL after `graceMs`. With `group`, signals the
  * child's whole process group (the child was spawned `detached`, so it leads one).
  */
-export async function stopChild(
-  child: ChildProcess,
-  { signal = 'SIGTERM' as NodeJS.Signals, graceMs = 5000, group = false } = {},
-): Promise<void> {
+export async function stopChild(child: ChildProcess, { signal = 'SIGTERM' as NodeJS.Signals, graceMs = 5000, group = false } = {}): Promise<void> {
   const send = (sig: NodeJS.Signals) => {
     if (child.pid === undefined) return;
     try {

@@ -14,7 +14,12 @@ function harness(options: { secure?: boolean; pageUrl?: string; answer?: () => P
     calls.push({ input, init });
     return options.answer ? options.answer() : json(200, { uid: 'u1', email: 'ann@example.com', expiresAt: new Date(NOW + 30 * 60_000).toISOString() });
   });
-  const sync = createTokenSync({ fetch, now: () => NOW, pageUrl: () => options.pageUrl ?? 'http://localhost:3000/login', secureContext: () => options.secure ?? true });
+  const sync = createTokenSync({
+    fetch,
+    now: () => NOW,
+    pageUrl: () => options.pageUrl ?? 'http://localhost:3000/login',
+    secureContext: () => options.secure ?? true,
+  });
   return { sync, fetch, calls };
 }
 
@@ -70,9 +75,18 @@ describe('createTokenSync', () => {
   });
 
   it('tells a refused token from an unreachable service, and a signed-out user', async () => {
-    expect(await harness({ answer: async () => json(401, { message: 'no' }) }).sync.sync(source({ fresh: token(NOW / 1000) }))).toEqual({ ok: false, reason: 'rejected' });
-    expect(await harness({ answer: async () => json(503, { message: 'down' }) }).sync.sync(source({ fresh: token(NOW / 1000) }))).toEqual({ ok: false, reason: 'unreachable' });
-    expect(await harness({ answer: () => Promise.reject(new TypeError('Failed to fetch')) }).sync.sync(source({ fresh: token(NOW / 1000) }))).toEqual({ ok: false, reason: 'unreachable' });
+    expect(await harness({ answer: async () => json(401, { message: 'no' }) }).sync.sync(source({ fresh: token(NOW / 1000) }))).toEqual({
+      ok: false,
+      reason: 'rejected',
+    });
+    expect(await harness({ answer: async () => json(503, { message: 'down' }) }).sync.sync(source({ fresh: token(NOW / 1000) }))).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
+    expect(await harness({ answer: () => Promise.reject(new TypeError('Failed to fetch')) }).sync.sync(source({ fresh: token(NOW / 1000) }))).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
     expect(await harness().sync.sync({ getIdToken: async () => null })).toEqual({ ok: false, reason: 'signed-out' });
   });
 

@@ -16,7 +16,12 @@ export function tokenIssuedAtMs(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const iat = (JSON.parse(json) as { iat?: unknown }).iat;
     return typeof iat === 'number' && Number.isFinite(iat) ? iat * 1000 : null;
   } catch {
@@ -52,8 +57,7 @@ export interface CheckoutSession {
 }
 
 export type SyncOutcome =
-  | { readonly ok: true; readonly session: CheckoutSession }
-  | { readonly ok: false; readonly reason: 'skipped' | 'signed-out' | 'rejected' | 'unreachable' };
+  { readonly ok: true; readonly session: CheckoutSession } | { readonly ok: false; readonly reason: 'skipped' | 'signed-out' | 'rejected' | 'unreachable' };
 
 export interface TokenSyncDeps {
   readonly fetch: (input: string, init?: RequestInit) => Promise<Response>;

@@ -94,7 +94,22 @@ describe.each(BACKENDS)('the OpenAPI document on %s', (backend) => {
 
   it('is generated from the schemas the routes validate with', () => {
     const parameters = doc.paths['/products'].get.parameters.map((p: Json) => p.name);
-    expect(parameters).toEqual(['limit', 'skip', 'select', 'sortBy', 'order', 'q', 'category', 'brand', 'color', 'minPrice', 'maxPrice', 'facets', 'ids', 'delay']);
+    expect(parameters).toEqual([
+      'limit',
+      'skip',
+      'select',
+      'sortBy',
+      'order',
+      'q',
+      'category',
+      'brand',
+      'color',
+      'minPrice',
+      'maxPrice',
+      'facets',
+      'ids',
+      'delay',
+    ]);
     expect(doc.components.schemas.NewProduct.required).toEqual(['title', 'category', 'price']);
     expect(doc.components.schemas.NewProduct.properties.category).toMatchObject({ type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 60 });
   });

@@ -75,8 +75,14 @@ components.add(searchReading, { id: 'SearchReading', description: 'How a word se
 components.add(category, { id: 'Category' });
 components.add(deletedProduct, { id: 'DeletedProduct', description: 'The product as it was, marked deleted' });
 components.add(error, { id: 'Error' });
-components.add(newProductBody, { id: 'NewProduct', description: 'A product to add; fields left out get defaults (no brand or colour, stock 0, a drawn picture)' });
-components.add(productChangeBody, { id: 'ProductChange', description: 'Fields to change; the others keep their values, and stock held by open checkouts is kept' });
+components.add(newProductBody, {
+  id: 'NewProduct',
+  description: 'A product to add; fields left out get defaults (no brand or colour, stock 0, a drawn picture)',
+});
+components.add(productChangeBody, {
+  id: 'ProductChange',
+  description: 'Fields to change; the others keep their values, and stock held by open checkouts is kept',
+});
 
 type JsonSchema = Record<string, unknown>;
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
@@ -102,9 +108,7 @@ const PRODUCT_ID = { name: 'id', in: 'path', required: true, schema: { type: 'st
 
 export function openApiDocument(options: { serverUrl: string; maxLimit: number }): JsonSchema {
   const { schemas } = z.toJSONSchema(components, { io: 'input', uri: (id) => `#/components/schemas/${id}` });
-  const componentSchemas = Object.fromEntries(
-    Object.entries(schemas).map(([name, { $schema: _, $id: __, ...schema }]) => [name, schema as JsonSchema]),
-  );
+  const componentSchemas = Object.fromEntries(Object.entries(schemas).map(([name, { $schema: _, $id: __, ...schema }]) => [name, schema as JsonSchema]));
   const delay = queryParameters({ delay: delayParam });
   const listing = [...queryParameters(listQuerySchema(options.maxLimit).shape), ...delay];
   const searching = [...queryParameters(searchQuerySchema(options.maxLimit).shape), ...delay];
@@ -138,16 +142,29 @@ export function openApiDocument(options: { serverUrl: string; maxLimit: number }
         },
       },
       '/products/categories': {
-        get: { operationId: 'listCategories', summary: 'The categories with their names and URLs', parameters: delay, responses: { 200: answer('The categories', { type: 'array', items: ref('Category') }), ...read } },
+        get: {
+          operationId: 'listCategories',
+          summary: 'The categories with their names and URLs',
+          parameters: delay,
+          responses: { 200: answer('The categories', { type: 'array', items: ref('Category') }), ...read },
+        },
       },
       '/products/category-list': {
-        get: { operationId: 'listCategorySlugs', summary: 'The category slugs', parameters: delay, responses: { 200: answer('The slugs', { type: 'array', items: { type: 'string' } }), ...read } },
+        get: {
+          operationId: 'listCategorySlugs',
+          summary: 'The category slugs',
+          parameters: delay,
+          responses: { 200: answer('The slugs', { type: 'array', items: { type: 'string' } }), ...read },
+        },
       },
       '/products/category/{slug}': {
         get: {
           operationId: 'listCategory',
           summary: 'A page of one category (empty for a category no product carries)',
-          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: CATEGORY_SLUG.source, maxLength: MAX_CATEGORY_SLUG } }, ...listing],
+          parameters: [
+            { name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: CATEGORY_SLUG.source, maxLength: MAX_CATEGORY_SLUG } },
+            ...listing,
+          ],
           responses: { ...page, 404: problem('Not a category slug') },
         },
       },
@@ -163,8 +180,14 @@ export function openApiDocument(options: { serverUrl: string; maxLimit: number }
             ...read,
           },
         },
-        put: write('updateProduct', 'Changes a product', ref('ProductChange'), { 200: answer('The product as changed', ref('Product')), 404: problem('No such product') }),
-        patch: write('patchProduct', 'Changes a product (as PUT)', ref('ProductChange'), { 200: answer('The product as changed', ref('Product')), 404: problem('No such product') }),
+        put: write('updateProduct', 'Changes a product', ref('ProductChange'), {
+          200: answer('The product as changed', ref('Product')),
+          404: problem('No such product'),
+        }),
+        patch: write('patchProduct', 'Changes a product (as PUT)', ref('ProductChange'), {
+          200: answer('The product as changed', ref('Product')),
+          404: problem('No such product'),
+        }),
         delete: {
           operationId: 'deleteProduct',
           summary: 'Deletes a product',

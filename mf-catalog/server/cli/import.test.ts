@@ -59,12 +59,19 @@ describe.each(BACKENDS)('catalog:import on %s', (backend) => {
     expect(run.stderr).toMatch(/rejected record #202 \(id 9003\): category: /);
     expect(run.stderr).toMatch(/rejected record #203: /);
     // The running service sees it without a restart: its categories are the data's.
-    await pollUntil(async () => ((await get('/products/category-list')) as string[]).includes('garden-and-patio'), { timeoutMs: 10_000, what: 'the service lists the imported categories' });
+    await pollUntil(async () => ((await get('/products/category-list')) as string[]).includes('garden-and-patio'), {
+      timeoutMs: 10_000,
+      what: 'the service lists the imported categories',
+    });
     const categories = (await get('/products/category-list')) as string[];
     for (const slug of OWN_CATEGORY_SLUGS) expect(categories).toContain(slug);
     const garden = (await get('/products/category/garden-and-patio?limit=0')) as { total: number; products: { category: string }[] };
     expect(garden.total).toBe(8);
-    expect((await get('/products/1')) as object).toMatchObject({ title: 'Beauty Item 1', category: 'beauty', thumbnail: '/api/catalog/images/products/1/chair-blue-1.svg' });
+    expect((await get('/products/1')) as object).toMatchObject({
+      title: 'Beauty Item 1',
+      category: 'beauty',
+      thumbnail: '/api/catalog/images/products/1/chair-blue-1.svg',
+    });
     expect(((await get('/products/5')) as { stock: number }).stock).toBe(ownCatalogue(5)[4]!.stock - 3);
     expect(((await get('/products?limit=1')) as { total: number }).total).toBe(200);
   });
@@ -76,7 +83,10 @@ describe.each(BACKENDS)('catalog:import on %s', (backend) => {
     expect(dry.stdout).toMatch(/checked 150 of 150 products in [\d.]+ s; dry run: nothing was written/);
     const replaced = await runImport(storage.env, 'first150.csv', '--replace');
     expect(replaced.stdout).toMatch(/imported 150 of 150 products into .*; 50 products not in the source removed/);
-    await pollUntil(async () => ((await get('/products?limit=1')) as { total: number }).total === 150, { timeoutMs: 10_000, what: 'the service shows 150 products' });
+    await pollUntil(async () => ((await get('/products?limit=1')) as { total: number }).total === 150, {
+      timeoutMs: 10_000,
+      what: 'the service shows 150 products',
+    });
     expect(await fetch(`${service.url}/products/151`).then((response) => response.status)).toBe(404);
   });
 
@@ -96,7 +106,10 @@ describe.each(BACKENDS)('catalog:import on %s', (backend) => {
     } finally {
       server.close();
     }
-    await pollUntil(async () => ((await get('/products/30')) as { title: string }).title.endsWith('(from the web)'), { timeoutMs: 10_000, what: 'the service shows the URL import' });
+    await pollUntil(async () => ((await get('/products/30')) as { title: string }).title.endsWith('(from the web)'), {
+      timeoutMs: 10_000,
+      what: 'the service shows the URL import',
+    });
   });
 
   it('refuses what it cannot read with the reason and writes nothing', async () => {

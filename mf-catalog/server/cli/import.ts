@@ -56,7 +56,12 @@ let removed = 0;
 /** Each accepted id and the record it came from: a later record with the same id is refused. */
 const firstSeen = new Map<number, number>();
 // Pictures on another origin show only where the gateway's IMAGE_ORIGINS allows them (its CSP).
-const allowedImageOrigins = new Set((process.env.IMAGE_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean));
+const allowedImageOrigins = new Set(
+  (process.env.IMAGE_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean),
+);
 /** Origins of pictures the shop would not show, with how many products use each. */
 const blockedImageOrigins = new Map<string, number>();
 function noteImageOrigins(record: ProductRecord): void {
@@ -64,7 +69,9 @@ function noteImageOrigins(record: ProductRecord): void {
   for (const origin of origins) if (!allowedImageOrigins.has(origin)) blockedImageOrigins.set(origin, (blockedImageOrigins.get(origin) ?? 0) + 1);
 }
 try {
-  console.log(`${dryRun ? 'Checking' : 'Importing'} ${url ?? filePath} (${url ? 'DummyJSON-compatible URL' : format.toUpperCase()}) ${dryRun ? 'for' : 'into'} ${store.description}`);
+  console.log(
+    `${dryRun ? 'Checking' : 'Importing'} ${url ?? filePath} (${url ? 'DummyJSON-compatible URL' : format.toUpperCase()}) ${dryRun ? 'for' : 'into'} ${store.description}`,
+  );
   let batch: ProductRecord[] = [];
   const flush = async () => {
     if (!dryRun) await store.importProducts(batch);
@@ -74,7 +81,12 @@ try {
   for await (const item of sourceRecords()) {
     const index = read++;
     const result = convertProduct(item, index, { baseUrl: url, now });
-    const reason = 'rejected' in result ? result.rejected.reason : firstSeen.has(result.record.id) ? `id ${result.record.id} is already used by record #${firstSeen.get(result.record.id)}` : null;
+    const reason =
+      'rejected' in result
+        ? result.rejected.reason
+        : firstSeen.has(result.record.id)
+          ? `id ${result.record.id} is already used by record #${firstSeen.get(result.record.id)}`
+          : null;
     if (reason !== null) {
       rejected++;
       const id = 'rejected' in result ? result.rejected.id : result.record.id;
@@ -104,5 +116,7 @@ const what = `${accepted} of ${read} products${rejected ? ` (${rejected} rejecte
 if (dryRun) console.log(`checked ${what} in ${seconds} s; dry run: nothing was written`);
 else console.log(`imported ${what} into ${store.description}${values.replace ? `; ${removed} products not in the source removed` : ''} in ${seconds} s`);
 for (const [origin, products] of blockedImageOrigins) {
-  console.warn(`warning: pictures of ${products} products are on ${origin}, which the shop shows only once it is in IMAGE_ORIGINS (e.g. IMAGE_ORIGINS=${origin} npm start)`);
+  console.warn(
+    `warning: pictures of ${products} products are on ${origin}, which the shop shows only once it is in IMAGE_ORIGINS (e.g. IMAGE_ORIGINS=${origin} npm start)`,
+  );
 }

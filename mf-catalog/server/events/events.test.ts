@@ -50,7 +50,17 @@ describe.each(BACKENDS)('product change stream on %s', (backend) => {
   it('tells subscribers which products a reservation, a release and a product write changed', async () => {
     const events = await subscribe(t);
     try {
-      expect((await t.post('/stock/reservations', { orderId: 'events-1', lines: [{ productId: 4, quantity: 1 }, { productId: 2, quantity: 1 }] })).status).toBe(201);
+      expect(
+        (
+          await t.post('/stock/reservations', {
+            orderId: 'events-1',
+            lines: [
+              { productId: 4, quantity: 1 },
+              { productId: 2, quantity: 1 },
+            ],
+          })
+        ).status,
+      ).toBe(201);
       expect(await events.next(1)).toEqual([{ kind: 'stock', ids: [2, 4] }]);
       await t.post('/stock/reservations/events-1/release');
       expect(await events.next(1)).toEqual([{ kind: 'stock', ids: [2, 4] }]);

@@ -13,12 +13,7 @@ export const delayParam = z
   .string({ error: 'Delay must be a number in milliseconds' })
   .regex(/^-?\d+(\.\d+)?$/, { error: 'Delay must be a number in milliseconds' })
   .transform(Number)
-  .pipe(
-    z
-      .number()
-      .max(MAX_DELAY_MS, { error: 'Delay cannot be greater than 5 seconds' })
-      .min(0, { error: 'Delay cannot be less than 0' }),
-  )
+  .pipe(z.number().max(MAX_DELAY_MS, { error: 'Delay cannot be greater than 5 seconds' }).min(0, { error: 'Delay cannot be less than 0' }))
   .describe(`Milliseconds to wait before answering, 0 to ${MAX_DELAY_MS}, for showing a loading state`);
 
 /** The delay a query asks for in milliseconds, null when it asks none; a 400 with DummyJSON's message when it is bad. */

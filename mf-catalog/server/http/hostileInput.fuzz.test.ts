@@ -44,22 +44,75 @@ function queryPart(rng: Rng, names: readonly string[]): string {
   return params.length ? `?${params.join('&')}` : '';
 }
 
-
 // ---------------------------------------------------------------- the requests
 
 const LIST_PARAMS = ['limit', 'skip', 'select', 'sortBy', 'order', 'q', 'category', 'brand', 'color', 'minPrice', 'maxPrice', 'facets'];
-const BAD_IDS = [...HOSTILE_TEXT, '0', '-5', '2147483648', '1.0', '1e2', '0x1', '%31', '1%00', '..%2F..%2Fstock%2Freservations', '..', '%2e%2e', '99999', '2147483647'];
-const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'text/plain',
-  'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/json, text/plain',
-  '*/*', 'application/xml', 'application/JSON',
+const BAD_IDS = [
+  ...HOSTILE_TEXT,
+  '0',
+  '-5',
+  '2147483648',
+  '1.0',
+  '1e2',
+  '0x1',
+  '%31',
+  '1%00',
+  '..%2F..%2Fstock%2Freservations',
+  '..',
+  '%2e%2e',
+  '99999',
+  '2147483647',
 ];
-const BROKEN_JSON = ['{', '{"orderId":', '[1,2', 'nul', '{"a":1}garbage', "{'orderId':'x'}", '{"orderId":"x",}', '\u0000', '"\\ud800"', '[]', '""', '1', 'null', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '['.repeat(20_000) + ']'.repeat(20_000)];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/jsonx',
+  'application/json, text/plain',
+  '*/*',
+  'application/xml',
+  'application/JSON',
+];
+const BROKEN_JSON = [
+  '{',
+  '{"orderId":',
+  '[1,2',
+  'nul',
+  '{"a":1}garbage',
+  "{'orderId':'x'}",
+  '{"orderId":"x",}',
+  '\u0000',
+  '"\\ud800"',
+  '[]',
+  '""',
+  '1',
+  'null',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '['.repeat(20_000) + ']'.repeat(20_000),
+];
 
 type Kind = 'read' | 'stock' | 'write';
 
 const ADMIN_TOKEN = 'fuzz-catalogue-admin-token';
-const WRITE_FIELDS = ['title', 'description', 'category', 'price', 'discountPercentage', 'rating', 'stock', 'brand', 'color', 'sku', 'tags', 'thumbnail', 'images'];
+const WRITE_FIELDS = [
+  'title',
+  'description',
+  'category',
+  'price',
+  'discountPercentage',
+  'rating',
+  'stock',
+  'brand',
+  'color',
+  'sku',
+  'tags',
+  'thumbnail',
+  'images',
+];
 
 /**
  * A product body with hostile fields. Its category is never a well-formed slug (categories are data:
@@ -130,9 +183,13 @@ function nextRequest(rng: Rng): { kind: Kind; sent: Sent } {
     case 6:
       return get(`/products/${rawUrlPart(rng.pick(BAD_IDS))}${rng.chance(0.3) ? queryPart(rng, ['select']) : ''}`);
     case 7:
-      return get(rng.pick(['/products/categories', '/products/category-list', '/products/', '/products//1', '/products/1/2', '/']) + queryPart(rng, LIST_PARAMS));
+      return get(
+        rng.pick(['/products/categories', '/products/category-list', '/products/', '/products//1', '/products/1/2', '/']) + queryPart(rng, LIST_PARAMS),
+      );
     case 8:
-      return get(`/images/products/${rawUrlPart(rng.pick(BAD_IDS))}/${rawUrlPart(rng.pick([...HOSTILE_TEXT, 'chair-blue-1.svg', 'chair-blue-9.svg', 'chair-nope-1.svg', 'x-blue-1.svg']))}`);
+      return get(
+        `/images/products/${rawUrlPart(rng.pick(BAD_IDS))}/${rawUrlPart(rng.pick([...HOSTILE_TEXT, 'chair-blue-1.svg', 'chair-blue-9.svg', 'chair-nope-1.svg', 'x-blue-1.svg']))}`,
+      );
     case 9:
       return get(`/images/banners/${rawUrlPart(rng.pick([...HOSTILE_TEXT, '1.svg', '0.svg', '7.svg', '1.svg.map', '11.svg']))}`);
     case 12:
@@ -142,7 +199,13 @@ function nextRequest(rng: Rng): { kind: Kind; sent: Sent } {
       const headers: Record<string, string> = { 'content-type': rng.chance(0.8) ? 'application/json' : rng.pick(CONTENT_TYPES) };
       if (token) headers.authorization = rng.chance(0.9) ? `Bearer ${token}` : token;
       const id = rawUrlPart(rng.pick(BAD_IDS));
-      const [method, path] = rng.pick([['POST', '/products/add'], ['PUT', `/products/${id}`], ['PATCH', `/products/${id}`], ['DELETE', `/products/${id}`], ['POST', `/products/${id}`]] as const);
+      const [method, path] = rng.pick([
+        ['POST', '/products/add'],
+        ['PUT', `/products/${id}`],
+        ['PATCH', `/products/${id}`],
+        ['DELETE', `/products/${id}`],
+        ['POST', `/products/${id}`],
+      ] as const);
       return { kind: 'write', sent: { method, path, headers, body: method === 'DELETE' && rng.chance(0.7) ? undefined : productBody(rng) } };
     }
     case 10:
@@ -151,14 +214,30 @@ function nextRequest(rng: Rng): { kind: Kind; sent: Sent } {
       const token = rng.pick([TEST_TOKEN, TEST_TOKEN, 'wrong-token', '', TEST_TOKEN + ' ', 'x'.repeat(8000)]);
       const headers: Record<string, string> = { 'content-type': rng.chance(0.8) ? 'application/json' : rng.pick(CONTENT_TYPES) };
       if (token || rng.chance(0.5)) headers['x-internal-token'] = token;
-      return { kind: 'stock', sent: { method: rng.chance(0.9) ? 'POST' : rng.pick(['GET', 'PUT', 'DELETE']), path: `/stock/reservations${rng.chance(0.1) ? queryPart(rng, ['orderId']) : ''}`, headers, body: reservationBody(rng) } };
+      return {
+        kind: 'stock',
+        sent: {
+          method: rng.chance(0.9) ? 'POST' : rng.pick(['GET', 'PUT', 'DELETE']),
+          path: `/stock/reservations${rng.chance(0.1) ? queryPart(rng, ['orderId']) : ''}`,
+          headers,
+          body: reservationBody(rng),
+        },
+      };
     }
     default: {
       // Commit and release of reservations that do not exist, under hostile ids.
       const headers: Record<string, string> = rng.chance(0.7) ? { 'x-internal-token': TEST_TOKEN } : {};
       if (rng.chance(0.5)) headers['content-type'] = rng.pick(CONTENT_TYPES);
       const id = rawUrlPart(rng.pick([...BAD_IDS, 'order-1', 'x'.repeat(200), 'a.b:c_d-e']));
-      return { kind: 'stock', sent: { method: 'POST', path: `/stock/reservations/${id}/${rng.pick(['commit', 'release', 'cancel', ''])}`, headers, body: rng.chance(0.5) ? rng.pick(['', ...BROKEN_JSON]) : undefined } };
+      return {
+        kind: 'stock',
+        sent: {
+          method: 'POST',
+          path: `/stock/reservations/${id}/${rng.pick(['commit', 'release', 'cancel', ''])}`,
+          headers,
+          body: rng.chance(0.5) ? rng.pick(['', ...BROKEN_JSON]) : undefined,
+        },
+      };
     }
   }
 }
@@ -254,7 +333,10 @@ describe.each(BACKENDS)('hostile input against the catalogue service on %s', (ba
     expect((await t.get('/products/categories')).status).toBe(200);
     expect(await snapshot(t)).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
+    const summary = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
     console.log(`catalogue fuzz on ${backend} (seed ${SEED}): ${REQUESTS} requests; ${summary}`);
     expect([...statuses.keys()].some((status) => status >= 400)).toBe(true);
   });

@@ -36,7 +36,10 @@ export const categorySlug = (name: string) =>
   param(name, (raw) =>
     isCategorySlug(raw)
       ? { ok: true, value: raw }
-      : { ok: false, message: `'${name}' must be a category slug: lower-case letters and digits in words joined by hyphens, at most ${MAX_CATEGORY_SLUG} characters (got '${shown(raw)}')` },
+      : {
+          ok: false,
+          message: `'${name}' must be a category slug: lower-case letters and digits in words joined by hyphens, at most ${MAX_CATEGORY_SLUG} characters (got '${shown(raw)}')`,
+        },
   );
 
 // A NUL byte is never part of a real search or brand; SQLite's FTS cuts the term at it and
@@ -52,9 +55,7 @@ export const text = (name: string, maxLength: number) =>
 export const dollars = (name: string) =>
   param(name, (raw) => {
     const value = /^\d{1,7}(\.\d{1,2})?$/.test(raw) ? Number(raw) : NaN;
-    return Number.isFinite(value)
-      ? { ok: true, value }
-      : { ok: false, message: `'${name}' must be an amount in dollars such as 9.99 (got '${shown(raw)}')` };
+    return Number.isFinite(value) ? { ok: true, value } : { ok: false, message: `'${name}' must be an amount in dollars such as 9.99 (got '${shown(raw)}')` };
   });
 
 export const flag = (name: string) =>
@@ -67,17 +68,26 @@ export const flag = (name: string) =>
 /** A comma-separated list whose items must all be in `allowed`. */
 export const list = <T extends string>(name: string, allowed: readonly T[]) =>
   param(name, (raw) => {
-    const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     const unknown = items.filter((item) => !(allowed as readonly string[]).includes(item));
     return unknown.length === 0
       ? { ok: true, value: items as T[] }
-      : { ok: false, message: `'${name}' has unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map(shown).join(', ')}; known fields: ${allowed.join(', ')}` };
+      : {
+          ok: false,
+          message: `'${name}' has unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map(shown).join(', ')}; known fields: ${allowed.join(', ')}`,
+        };
   });
 
 /** Product ids, comma-separated: each a positive whole number, at most `max` of them, duplicates once. */
 export const idList = (name: string, max: number) =>
   param(name, (raw) => {
-    const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+    const items = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     if (items.length === 0) return { ok: false, message: `'${name}' must list product ids, e.g. ${name}=3,8,21` };
     if (items.length > max) return { ok: false, message: `'${name}' may list at most ${max} product ids` };
     const bad = items.find((item) => !/^[1-9]\d{0,9}$/.test(item) || Number(item) > 2_147_483_647);

@@ -23,33 +23,75 @@ interface Banner {
 
 // 1-3 are hero slides (16:6), 4-6 ad-grid tiles (16:9).
 const BANNERS: Banner[] = [
-  { width: 1600, height: 600, from: '#f6efe4', to: '#e8d9c4', accent: '#d9b98f', items: [
-    { drawing: 'lamp', color: 'yellow', x: 640, y: 70, scale: 1.25 },
-    { drawing: 'sofa', color: 'green', x: 900, y: 130, scale: 1.2 },
-    { drawing: 'table', color: 'brown', x: 1250, y: 250, scale: 0.85 },
-  ] },
-  { width: 1600, height: 600, from: '#e9f0f8', to: '#cddcee', accent: '#9db9dd', items: [
-    { drawing: 'laptop', color: 'grey', x: 760, y: 130, scale: 1.15 },
-    { drawing: 'headphones', color: 'blue', x: 1060, y: 60, scale: 1 },
-    { drawing: 'phone', color: 'black', x: 1290, y: 200, scale: 0.85 },
-  ] },
-  { width: 1600, height: 600, from: '#f8ecef', to: '#eed3da', accent: '#e3a9b9', items: [
-    { drawing: 'jacket', color: 'red', x: 740, y: 90, scale: 1.15 },
-    { drawing: 'backpack', color: 'beige', x: 1020, y: 110, scale: 1.05 },
-    { drawing: 'sneaker', color: 'white', x: 1230, y: 270, scale: 0.85 },
-  ] },
-  { width: 800, height: 450, from: '#eef5ef', to: '#d3e6d6', accent: '#a7cdb0', items: [
-    { drawing: 'kettle', color: 'green', x: 330, y: 70, scale: 0.9 },
-    { drawing: 'toaster', color: 'white', x: 520, y: 150, scale: 0.72 },
-  ] },
-  { width: 800, height: 450, from: '#f7f1e3', to: '#ecdcb8', accent: '#dfc288', items: [
-    { drawing: 'watch', color: 'brown', x: 340, y: 60, scale: 0.85 },
-    { drawing: 'sunglasses', color: 'black', x: 520, y: 170, scale: 0.7 },
-  ] },
-  { width: 800, height: 450, from: '#f0eef7', to: '#d9d4ec', accent: '#b8afdc', items: [
-    { drawing: 'handbag', color: 'pink', x: 320, y: 80, scale: 0.85 },
-    { drawing: 'tote', color: 'beige', x: 530, y: 130, scale: 0.72 },
-  ] },
+  {
+    width: 1600,
+    height: 600,
+    from: '#f6efe4',
+    to: '#e8d9c4',
+    accent: '#d9b98f',
+    items: [
+      { drawing: 'lamp', color: 'yellow', x: 640, y: 70, scale: 1.25 },
+      { drawing: 'sofa', color: 'green', x: 900, y: 130, scale: 1.2 },
+      { drawing: 'table', color: 'brown', x: 1250, y: 250, scale: 0.85 },
+    ],
+  },
+  {
+    width: 1600,
+    height: 600,
+    from: '#e9f0f8',
+    to: '#cddcee',
+    accent: '#9db9dd',
+    items: [
+      { drawing: 'laptop', color: 'grey', x: 760, y: 130, scale: 1.15 },
+      { drawing: 'headphones', color: 'blue', x: 1060, y: 60, scale: 1 },
+      { drawing: 'phone', color: 'black', x: 1290, y: 200, scale: 0.85 },
+    ],
+  },
+  {
+    width: 1600,
+    height: 600,
+    from: '#f8ecef',
+    to: '#eed3da',
+    accent: '#e3a9b9',
+    items: [
+      { drawing: 'jacket', color: 'red', x: 740, y: 90, scale: 1.15 },
+      { drawing: 'backpack', color: 'beige', x: 1020, y: 110, scale: 1.05 },
+      { drawing: 'sneaker', color: 'white', x: 1230, y: 270, scale: 0.85 },
+    ],
+  },
+  {
+    width: 800,
+    height: 450,
+    from: '#eef5ef',
+    to: '#d3e6d6',
+    accent: '#a7cdb0',
+    items: [
+      { drawing: 'kettle', color: 'green', x: 330, y: 70, scale: 0.9 },
+      { drawing: 'toaster', color: 'white', x: 520, y: 150, scale: 0.72 },
+    ],
+  },
+  {
+    width: 800,
+    height: 450,
+    from: '#f7f1e3',
+    to: '#ecdcb8',
+    accent: '#dfc288',
+    items: [
+      { drawing: 'watch', color: 'brown', x: 340, y: 60, scale: 0.85 },
+      { drawing: 'sunglasses', color: 'black', x: 520, y: 170, scale: 0.7 },
+    ],
+  },
+  {
+    width: 800,
+    height: 450,
+    from: '#f0eef7',
+    to: '#d9d4ec',
+    accent: '#b8afdc',
+    items: [
+      { drawing: 'handbag', color: 'pink', x: 320, y: 80, scale: 0.85 },
+      { drawing: 'tote', color: 'beige', x: 530, y: 130, scale: 0.72 },
+    ],
+  },
 ];
 
 export function bannerSvg(n: number): string | null {

@@ -37,7 +37,15 @@ describe('images', () => {
       expect(svg).not.toMatch(/<text/);
       expect(svg).toMatch(/viewBox="0 0 (1600 600|800 450)"/);
     }
-    for (const path of ['/images/banners/7.svg', '/images/banners/x.svg', '/images/products/1/chair-plaid-1.svg', '/images/products/1/rocket-red-1.svg', '/images/products/1/chair-red-9.svg', '/images/products/0/chair-red-1.svg', '/images/nope']) {
+    for (const path of [
+      '/images/banners/7.svg',
+      '/images/banners/x.svg',
+      '/images/products/1/chair-plaid-1.svg',
+      '/images/products/1/rocket-red-1.svg',
+      '/images/products/1/chair-red-9.svg',
+      '/images/products/0/chair-red-1.svg',
+      '/images/nope',
+    ]) {
       const response = await t.get(path);
       expect(response.status).toBe(404);
       expect(typeof response.body.message).toBe('string');

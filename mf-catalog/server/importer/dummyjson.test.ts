@@ -77,7 +77,17 @@ describe('DummyJSON importer', () => {
   });
 
   it('reads a CSV row as a DummyJSON record: numbers, lists split on |, dates as meta, empty cells left to defaults', () => {
-    const row = { id: '7', title: 'Desk Lamp', category: 'Lighting', price: '19.90', stock: '', tags: 'lamp| desk', images: 'a.png|b.png', createdAt: '2025-01-02', rating: 'high' };
+    const row = {
+      id: '7',
+      title: 'Desk Lamp',
+      category: 'Lighting',
+      price: '19.90',
+      stock: '',
+      tags: 'lamp| desk',
+      images: 'a.png|b.png',
+      createdAt: '2025-01-02',
+      rating: 'high',
+    };
     expect(fromCsvRow(row)).toEqual({
       id: 7,
       title: 'Desk Lamp',

@@ -51,7 +51,9 @@ export function convertProduct(item: unknown, index: number, options: { baseUrl?
   const p = parsed.data;
   const category = categorySlugOf(p.category);
   if (!isCategorySlug(category)) {
-    return { rejected: { index, id, reason: `category '${p.category.slice(0, 100)}' has no letters or digits to make a slug of, or is longer than 60 characters` } };
+    return {
+      rejected: { index, id, reason: `category '${p.category.slice(0, 100)}' has no letters or digits to make a slug of, or is longer than 60 characters` },
+    };
   }
   const now = (options.now ?? new Date()).toISOString();
   const resolve = (path: string) => (options.baseUrl ? new URL(path, options.baseUrl).href : path);
@@ -107,17 +109,18 @@ export function fromCsvRow(row: Readonly<Record<string, string>>): Record<string
     if (value === '') continue;
     if (column === 'createdAt' || column === 'updatedAt') meta[column] = value;
     else if (CSV_NUMBERS.has(column)) product[column] = Number.isNaN(Number(value)) ? value : Number(value);
-    else if (CSV_LISTS.has(column)) product[column] = value.split('|').map((part) => part.trim()).filter(Boolean);
+    else if (CSV_LISTS.has(column))
+      product[column] = value
+        .split('|')
+        .map((part) => part.trim())
+        .filter(Boolean);
     else product[column] = value;
   }
   if (Object.keys(meta).length > 0) product.meta = meta;
   return product;
 }
 
-const envelope = z.union([
-  z.array(z.unknown()),
-  z.object({ products: z.array(z.unknown()), total: z.number().optional(), skip: z.number().optional() }),
-]);
+const envelope = z.union([z.array(z.unknown()), z.object({ products: z.array(z.unknown()), total: z.number().optional(), skip: z.number().optional() })]);
 
 function productsOf(json: unknown, source: string): { products: unknown[]; total?: number } {
   const parsed = envelope.safeParse(json);

@@ -50,12 +50,18 @@ describe.each(BACKENDS)('product cache on %s', (backend) => {
   it('keeps showing unchanged stock after a refused reservation', async () => {
     const before = await shown(6);
     const orderId = nextOrder();
-    const refused = await t.post('/stock/reservations', { orderId, lines: [{ productId: 6, quantity: 1 }, { productId: 99999, quantity: 1 }] });
+    const refused = await t.post('/stock/reservations', {
+      orderId,
+      lines: [
+        { productId: 6, quantity: 1 },
+        { productId: 99999, quantity: 1 },
+      ],
+    });
     expect(refused.status).toBe(404);
     expect(await shown(6)).toEqual(before);
   });
 
-  it('shows products written through the service\'s own store at once', async () => {
+  it("shows products written through the service's own store at once", async () => {
     const before = await shown(7);
     await t.server.store.upsertProducts([{ ...generateProduct(t.config.seed, 7), title: 'Renamed Lamp', priceCents: 1234 }]);
     expect(await shown(7)).toMatchObject({ title: 'Renamed Lamp', price: 12.34 });
@@ -106,7 +112,13 @@ describe.each(BACKENDS)('product cache lifetime on %s', (backend) => {
       ? 'shows a write by another process (a CLI) after PRODUCT_CACHE_TTL_MS, and at once with the cache off'
       : 'shows a write by another process (a CLI or another instance) at once, whatever the cache lifetime',
     async () => {
-      const runs = backend === 'sqlite' ? ([['20000', '150', 300], ['0', '3600000', 0]] as const) : ([['20000', '3600000', 0]] as const);
+      const runs =
+        backend === 'sqlite'
+          ? ([
+              ['20000', '150', 300],
+              ['0', '3600000', 0],
+            ] as const)
+          : ([['20000', '3600000', 0]] as const);
       for (const [size, ttl, waitMs] of runs) {
         const t = await startTestServer(backend, { PRODUCT_CACHE_SIZE: size, PRODUCT_CACHE_TTL_MS: ttl, COUNT_CACHE_TTL_MS: ttl });
         try {
@@ -131,4 +143,3 @@ describe.each(BACKENDS)('product cache lifetime on %s', (backend) => {
     },
   );
 });
-

@@ -17,7 +17,11 @@ const image = z
 const fields = {
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().max(5000),
-  category: z.string().trim().regex(CATEGORY_SLUG, { error: 'must be a category slug: lower-case words joined by hyphens, e.g. home-decoration' }).max(MAX_CATEGORY_SLUG),
+  category: z
+    .string()
+    .trim()
+    .regex(CATEGORY_SLUG, { error: 'must be a category slug: lower-case words joined by hyphens, e.g. home-decoration' })
+    .max(MAX_CATEGORY_SLUG),
   price: z.number().min(0).max(10_000_000).describe('In dollars; rounded to cents'),
   discountPercentage: z.number().min(0).max(100),
   rating: z.number().min(0).max(5),

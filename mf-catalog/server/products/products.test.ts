@@ -81,7 +81,11 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
       ['rating', 'desc', (a: Product, b: Product) => b.rating - a.rating || b.id - a.id],
       ['createdAt', 'desc', (a: Product, b: Product) => b.meta.createdAt.localeCompare(a.meta.createdAt) || b.id - a.id],
       ['discountPercentage', 'desc', (a: Product, b: Product) => b.discountPercentage - a.discountPercentage || b.id - a.id],
-      ['title', 'asc', (a: Product, b: Product) => (a.title.toLowerCase() < b.title.toLowerCase() ? -1 : a.title.toLowerCase() > b.title.toLowerCase() ? 1 : a.id - b.id)],
+      [
+        'title',
+        'asc',
+        (a: Product, b: Product) => (a.title.toLowerCase() < b.title.toLowerCase() ? -1 : a.title.toLowerCase() > b.title.toLowerCase() ? 1 : a.id - b.id),
+      ],
       ['id', 'desc', (a: Product, b: Product) => b.id - a.id],
     ])('sorts by %s %s', async (sortBy, order, compare) => {
       const { body } = await t.get(`/products?sortBy=${sortBy}&order=${order}&limit=0`);
@@ -223,9 +227,7 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
 
     it('filters by category, brand, colour and price together with sorting', async () => {
       const brand = all.find((p) => p.category === 'furniture')!.brand;
-      const expected = all
-        .filter((p) => p.category === 'furniture' && p.brand === brand)
-        .sort((a, b) => b.rating - a.rating || b.id - a.id);
+      const expected = all.filter((p) => p.category === 'furniture' && p.brand === brand).sort((a, b) => b.rating - a.rating || b.id - a.id);
       const { body } = await t.get(`/products?category=furniture&brand=${encodeURIComponent(brand)}&sortBy=rating&order=desc&limit=0`);
       expect(body.total).toBe(expected.length);
       expect(ids(body.products)).toEqual(ids(expected));
@@ -240,8 +242,14 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
       expect(ids(searched.body.products)).toEqual(ids(expectedSearch));
     });
 
-    it('has products in each of the spec\'s five price ranges, bounds inclusive', async () => {
-      for (const [min, max] of [[0, 9.99], [10, 19.99], [20, 29.99], [30, 39.99], [40, 69.99]] as const) {
+    it("has products in each of the spec's five price ranges, bounds inclusive", async () => {
+      for (const [min, max] of [
+        [0, 9.99],
+        [10, 19.99],
+        [20, 29.99],
+        [30, 39.99],
+        [40, 69.99],
+      ] as const) {
         const { body } = await t.get(`/products?minPrice=${min}&maxPrice=${max}&limit=0`);
         const expected = all.filter((p) => inRange(p, min, max));
         expect(expected.length).toBeGreaterThan(0);
@@ -258,7 +266,9 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
       const red = all.filter((p) => p.color === 'red');
       const clothing = all.filter((p) => p.category === 'clothing');
       expect(facets.categories).toEqual(
-        ['accessories', 'bags', 'clothing', 'electronics', 'furniture', 'home-appliances'].map((slug) => expect.objectContaining({ slug, count: red.filter((p) => p.category === slug).length })),
+        ['accessories', 'bags', 'clothing', 'electronics', 'furniture', 'home-appliances'].map((slug) =>
+          expect.objectContaining({ slug, count: red.filter((p) => p.category === slug).length }),
+        ),
       );
       expect(facets.categories[5]).toEqual({ slug: 'home-appliances', name: 'Home Appliances', count: expect.any(Number) });
       for (const c of facets.colors) expect(c.count).toBe(clothing.filter((p) => p.color === c.name).length);
@@ -273,7 +283,13 @@ describe.each(BACKENDS)('catalogue API on %s', (backend) => {
         '$40.00-$69.99',
       ]);
       expect(facets.priceRanges.map((r: { count: number }) => r.count)).toEqual(
-        [[0, 9.99], [10, 19.99], [20, 29.99], [30, 39.99], [40, 69.99]].map(([min, max]) => redClothing.filter((p) => inRange(p, min!, max!)).length),
+        [
+          [0, 9.99],
+          [10, 19.99],
+          [20, 29.99],
+          [30, 39.99],
+          [40, 69.99],
+        ].map(([min, max]) => redClothing.filter((p) => inRange(p, min!, max!)).length),
       );
       expect(body.total).toBe(redClothing.length);
     });

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { categorySlug, dollars, flag, idList, integer, list, oneOf, text, withoutEmpty } from '../http/params.ts';
 import createError from 'http-errors';
 import { parseOr400 } from '../http/errors.ts';
-import {
-  COLOR_NAMES,
-  PRODUCT_FIELDS,
-  SORT_KEYS,
-  type ColorName,
-  type ListQuery,
-  type ProductField,
-} from './model.ts';
+import { COLOR_NAMES, PRODUCT_FIELDS, SORT_KEYS, type ColorName, type ListQuery, type ProductField } from './model.ts';
 
 /** Deep pages are allowed, absurd offsets are a client bug worth reporting. */
 const MAX_SKIP = 100_000_000;
@@ -30,13 +23,21 @@ function listFields(maxLimit: number) {
   return z.object({
     limit: integer('limit', 0, maxLimit).optional().describe(`Products per page, 0 for all (at most ${maxLimit}); 30 when left out`),
     skip: integer('skip', 0, MAX_SKIP).optional().describe('Products to skip before the page'),
-    select: list('select', PRODUCT_FIELDS).optional().describe(`Fields to answer besides id, comma-separated: ${PRODUCT_FIELDS.join(', ')}`),
-    sortBy: oneOf('sortBy', SORT_KEYS).optional().describe(`Sort key: ${SORT_KEYS.join(', ')}; id when left out`),
-    order: oneOf('order', ['asc', 'desc'] as const).optional().describe('asc or desc; asc when left out'),
+    select: list('select', PRODUCT_FIELDS)
+      .optional()
+      .describe(`Fields to answer besides id, comma-separated: ${PRODUCT_FIELDS.join(', ')}`),
+    sortBy: oneOf('sortBy', SORT_KEYS)
+      .optional()
+      .describe(`Sort key: ${SORT_KEYS.join(', ')}; id when left out`),
+    order: oneOf('order', ['asc', 'desc'] as const)
+      .optional()
+      .describe('asc or desc; asc when left out'),
     q: text('q', 100).optional().describe('Text the title or description contains, ignoring case'),
     category: categorySlug('category').optional().describe('A category slug, e.g. furniture (see /products/category-list)'),
     brand: text('brand', 100).optional().describe('Exact brand name'),
-    color: oneOf('color', COLOR_NAMES).optional().describe(`A colour: ${COLOR_NAMES.join(', ')}`),
+    color: oneOf('color', COLOR_NAMES)
+      .optional()
+      .describe(`A colour: ${COLOR_NAMES.join(', ')}`),
     minPrice: dollars('minPrice').optional().describe('Lowest price in dollars, inclusive'),
     maxPrice: dollars('maxPrice').optional().describe('Highest price in dollars, inclusive'),
     facets: flag('facets').optional().describe('1 or true: add counts per category, brand, colour and price range'),
@@ -48,9 +49,15 @@ function listFields(maxLimit: number) {
 const WORD_SEARCH_FIELDS = {
   match: oneOf('match', ['words'] as const)
     .optional()
-    .describe("words: every word matches on its own across title, brand, category, colour and description, with plurals, typos and ranking; left out: DummyJSON's substring search"),
-  typos: oneOf('typos', ['on', 'off'] as const).optional().describe('With match=words: off reads every word as typed (no typo correction); on when left out'),
-  prefix: oneOf('prefix', ['on', 'off'] as const).optional().describe('With match=words: on lets the last word match longer words it begins (suggestions while typing); off when left out'),
+    .describe(
+      "words: every word matches on its own across title, brand, category, colour and description, with plurals, typos and ranking; left out: DummyJSON's substring search",
+    ),
+  typos: oneOf('typos', ['on', 'off'] as const)
+    .optional()
+    .describe('With match=words: off reads every word as typed (no typo correction); on when left out'),
+  prefix: oneOf('prefix', ['on', 'off'] as const)
+    .optional()
+    .describe('With match=words: on lets the last word match longer words it begins (suggestions while typing); off when left out'),
 };
 
 function refined<T extends z.ZodType<{ ids?: number[]; minPrice?: number; maxPrice?: number }>>(schema: T) {
@@ -134,7 +141,9 @@ function toListRequest(v: z.output<ReturnType<typeof listFields>>, maxLimit: num
 }
 
 export const selectOnly = z.object({
-  select: list('select', PRODUCT_FIELDS).optional().describe(`Fields to answer besides id, comma-separated: ${PRODUCT_FIELDS.join(', ')}`),
+  select: list('select', PRODUCT_FIELDS)
+    .optional()
+    .describe(`Fields to answer besides id, comma-separated: ${PRODUCT_FIELDS.join(', ')}`),
 });
 
 export function parseSelect(raw: unknown): ProductField[] | null {

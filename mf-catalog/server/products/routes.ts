@@ -80,7 +80,13 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
       request.facets ? facets.categories() : undefined,
     ]);
     let body = envelope(await products.many(answer.ids), request, answer.total);
-    if (answer.facets && categories) body += `,"facets":${JSON.stringify(buildFacets(answer.facets, categories.map((category) => category.slug)))}`;
+    if (answer.facets && categories)
+      body += `,"facets":${JSON.stringify(
+        buildFacets(
+          answer.facets,
+          categories.map((category) => category.slug),
+        ),
+      )}`;
     reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
     return `${body},"search":${JSON.stringify(answer.search)}}`;
   }

@@ -38,7 +38,9 @@ describe.each(BACKENDS)('catalogue writes on %s', (backend) => {
       ['PATCH', '/products/5'],
       ['DELETE', '/products/5'],
     ] as const) {
-      const wrong = await send(t, method, path, method === 'DELETE' ? undefined : { title: 'Hacked', price: 1, category: 'bags' }, { authorization: 'Bearer not-the-admin-token' });
+      const wrong = await send(t, method, path, method === 'DELETE' ? undefined : { title: 'Hacked', price: 1, category: 'bags' }, {
+        authorization: 'Bearer not-the-admin-token',
+      });
       expect([method, wrong.status, wrong.body.message]).toEqual([method, 403, 'This token may not change the catalogue']);
     }
     expect((await t.get('/products/5')).body).toEqual(before);
@@ -59,7 +61,16 @@ describe.each(BACKENDS)('catalogue writes on %s', (backend) => {
       reviews: ['ignored: not a field of ours'],
     });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ id: 181, title: 'Zephyrine Field Bag', category: 'bags', price: 64.5, stock: 12, brand: 'Zephyrine Goods', color: 'green', availabilityStatus: 'In Stock' });
+    expect(body).toMatchObject({
+      id: 181,
+      title: 'Zephyrine Field Bag',
+      category: 'bags',
+      price: 64.5,
+      stock: 12,
+      brand: 'Zephyrine Goods',
+      color: 'green',
+      availabilityStatus: 'In Stock',
+    });
     expect(body).not.toHaveProperty('reviews');
     expect(body.thumbnail).toMatch(/^\/api\/catalog\/images\/products\/181\/[a-z]+-green-1\.svg$/);
     expect((await t.get(body.thumbnail.replace('/api/catalog', ''))).status).toBe(200);
@@ -130,7 +141,13 @@ describe('catalogue writes when no admin token is configured', () => {
   it('are turned off, and say so', async () => {
     const t = await startTestServer('sqlite');
     try {
-      const { status, body } = await send(t, 'POST', '/products/add', { title: 'X', price: 1, category: 'bags' }, { authorization: 'Bearer anything-at-all-here' });
+      const { status, body } = await send(
+        t,
+        'POST',
+        '/products/add',
+        { title: 'X', price: 1, category: 'bags' },
+        { authorization: 'Bearer anything-at-all-here' },
+      );
       expect(status).toBe(403);
       expect(body.message).toMatch(/turned off.*CATALOG_ADMIN_TOKEN/);
     } finally {

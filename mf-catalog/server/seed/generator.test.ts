@@ -27,7 +27,13 @@ describe('seed generator', () => {
   });
 
   it('covers every shop price range, with many products under $70 and some above', () => {
-    const ranges = [[0, 999], [1000, 1999], [2000, 2999], [3000, 3999], [4000, 6999]];
+    const ranges = [
+      [0, 999],
+      [1000, 1999],
+      [2000, 2999],
+      [3000, 3999],
+      [4000, 6999],
+    ];
     for (const [min, max] of ranges) expect(products.filter((p) => p.priceCents >= min! && p.priceCents <= max!).length).toBeGreaterThanOrEqual(5);
     expect(products.filter((p) => p.priceCents < 7000).length).toBeGreaterThanOrEqual(60);
     expect(products.filter((p) => p.priceCents >= 7000).length).toBeGreaterThanOrEqual(20);

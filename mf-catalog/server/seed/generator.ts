@@ -88,7 +88,10 @@ export function generateProduct(seed: number, id: number): ProductRecord {
     discountPercentage: random.chance(0.3) ? 0 : random.int(5, 40),
     rating: Math.round((2.5 + 2.5 * Math.sqrt(random.next())) * 10) / 10,
     stock: stock(random),
-    sku: `${vocabulary.code}-${brand.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase()}-${String(id).padStart(6, '0')}`,
+    sku: `${vocabulary.code}-${brand
+      .replace(/[^A-Za-z]/g, '')
+      .slice(0, 3)
+      .toUpperCase()}-${String(id).padStart(6, '0')}`,
     tags: [category.slug, kind.tag],
     thumbnail: images[0]!,
     images,

@@ -18,7 +18,10 @@ export function registerSitemapRoutes(app: FastifyInstance, deps: { repository: 
 
   app.get('/sitemaps/pages.xml', async (_request, reply) => {
     const { categories } = await repository.facetCounts({});
-    return reply.header('cache-control', SITEMAP_CACHE).type(XML).send(urlSet(site, categoryEntries([...categories.keys()].sort())));
+    return reply
+      .header('cache-control', SITEMAP_CACHE)
+      .type(XML)
+      .send(urlSet(site, categoryEntries([...categories.keys()].sort())));
   });
 
   app.get<{ Params: { page: string } }>('/sitemaps/products-:page', async (request, reply) => {

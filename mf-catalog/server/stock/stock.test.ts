@@ -39,7 +39,13 @@ describe.each(BACKENDS)('stock reservations on %s', (backend) => {
     const [stockA, stockB] = [await stockOf(a), await stockOf(b)];
     const product = (await t.get(`/products/${a}`)).body;
     const orderId = nextOrder();
-    const { status, body } = await t.post('/stock/reservations', { orderId, lines: [{ productId: b, quantity: 2 }, { productId: a, quantity: 3 }] });
+    const { status, body } = await t.post('/stock/reservations', {
+      orderId,
+      lines: [
+        { productId: b, quantity: 2 },
+        { productId: a, quantity: 3 },
+      ],
+    });
     expect(status).toBe(201);
     expect(body.orderId).toBe(orderId);
     expect(body.status).toBe('reserved');
@@ -62,12 +68,24 @@ describe.each(BACKENDS)('stock reservations on %s', (backend) => {
     const a = await freshProduct(2);
     const b = await freshProduct(1);
     const [stockA, stockB] = [await stockOf(a), await stockOf(b)];
-    const short = await t.post('/stock/reservations', { orderId: nextOrder(), lines: [{ productId: a, quantity: 1 }, { productId: b, quantity: stockB + 1 }] });
+    const short = await t.post('/stock/reservations', {
+      orderId: nextOrder(),
+      lines: [
+        { productId: a, quantity: 1 },
+        { productId: b, quantity: stockB + 1 },
+      ],
+    });
     expect(short.status).toBe(409);
     expect(short.body).toMatchObject({ productId: b, requested: stockB + 1, available: stockB });
     expect(short.body.message).toMatch(new RegExp(`Not enough stock .*product ${b}\\): ${stockB + 1} requested, ${stockB} available`));
 
-    const unknown = await t.post('/stock/reservations', { orderId: nextOrder(), lines: [{ productId: a, quantity: 1 }, { productId: 987654, quantity: 1 }] });
+    const unknown = await t.post('/stock/reservations', {
+      orderId: nextOrder(),
+      lines: [
+        { productId: a, quantity: 1 },
+        { productId: 987654, quantity: 1 },
+      ],
+    });
     expect(unknown).toEqual({ status: 404, body: { message: "Product with id '987654' not found", productId: 987654 } });
     expect([await stockOf(a), await stockOf(b)]).toEqual([stockA, stockB]);
   });
@@ -125,7 +143,10 @@ describe.each(BACKENDS)('stock reservations on %s', (backend) => {
     const committed = await t.post(`/stock/reservations/${paid}/commit`);
     expect(committed).toMatchObject({ status: 200, body: { orderId: paid, status: 'committed' } });
     expect((await t.post(`/stock/reservations/${paid}/commit`)).body.status).toBe('committed');
-    const late = await t.post(`/stock/reservations/${paid}/release`, undefined, { 'x-internal-token': t.config.internalToken!, 'content-type': 'application/json' });
+    const late = await t.post(`/stock/reservations/${paid}/release`, undefined, {
+      'x-internal-token': t.config.internalToken!,
+      'content-type': 'application/json',
+    });
     expect(late).toMatchObject({ status: 200, body: { status: 'committed' } });
     expect(await stockOf(a)).toBe(stock - 3);
   });
@@ -135,7 +156,13 @@ describe.each(BACKENDS)('stock reservations on %s', (backend) => {
     const b = await freshProduct(5);
     const [stockA, stockB] = [await stockOf(a), await stockOf(b)];
     const paid = nextOrder();
-    await t.post('/stock/reservations', { orderId: paid, lines: [{ productId: a, quantity: 3 }, { productId: b, quantity: 1 }] });
+    await t.post('/stock/reservations', {
+      orderId: paid,
+      lines: [
+        { productId: a, quantity: 3 },
+        { productId: b, quantity: 1 },
+      ],
+    });
     const early = await t.post(`/stock/reservations/${paid}/returns`, { returnId: 'refund-1', lines: [{ productId: a, quantity: 1 }] });
     expect(early).toEqual({ status: 409, body: { message: `Reservation '${paid}' is reserved: only a committed one takes returns` } });
     await t.post(`/stock/reservations/${paid}/commit`);
@@ -144,12 +171,25 @@ describe.each(BACKENDS)('stock reservations on %s', (backend) => {
     expect(first).toEqual({ status: 201, body: { orderId: paid, returnId: 'refund-1', lines: [{ productId: a, quantity: 2 }] } });
     expect(await stockOf(a)).toBe(stockA - 1);
     // The same return again (a retry after a lost answer) changes nothing.
-    expect(await t.post(`/stock/reservations/${paid}/returns`, { returnId: 'refund-1', lines: [{ productId: a, quantity: 2 }] })).toEqual({ status: 200, body: first.body });
+    expect(await t.post(`/stock/reservations/${paid}/returns`, { returnId: 'refund-1', lines: [{ productId: a, quantity: 2 }] })).toEqual({
+      status: 200,
+      body: first.body,
+    });
     expect(await stockOf(a)).toBe(stockA - 1);
 
     const tooMany = await t.post(`/stock/reservations/${paid}/returns`, { returnId: 'refund-2', lines: [{ productId: a, quantity: 2 }] });
     expect(tooMany).toEqual({ status: 409, body: { message: `Only 1 of product ${a} can be returned to stock for order '${paid}'` } });
-    const concurrent = await Promise.all(['refund-3', 'refund-4'].map((returnId) => t.post(`/stock/reservations/${paid}/returns`, { returnId, lines: [{ productId: a, quantity: 1 }, { productId: b, quantity: 1 }] })));
+    const concurrent = await Promise.all(
+      ['refund-3', 'refund-4'].map((returnId) =>
+        t.post(`/stock/reservations/${paid}/returns`, {
+          returnId,
+          lines: [
+            { productId: a, quantity: 1 },
+            { productId: b, quantity: 1 },
+          ],
+        }),
+      ),
+    );
     expect(concurrent.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect([await stockOf(a), await stockOf(b)]).toEqual([stockA, stockB]);
     // A return is not a reservation: it cannot be committed or released through the order's paths.
@@ -172,7 +212,13 @@ describe.each(BACKENDS)('stock reservations on %s', (backend) => {
       { orderId: 'o', lines: [{ productId: 1, quantity: 0 }] },
       { orderId: 'o', lines: [{ productId: '1', quantity: 1 }] },
       { orderId: 'o', lines: [{ productId: 1, quantity: 1.5 }] },
-      { orderId: 'o', lines: [{ productId: 1, quantity: 1 }, { productId: 1, quantity: 2 }] },
+      {
+        orderId: 'o',
+        lines: [
+          { productId: 1, quantity: 1 },
+          { productId: 1, quantity: 2 },
+        ],
+      },
       { orderId: 'has space', lines: [{ productId: 1, quantity: 1 }] },
     ];
     for (const body of bad) {

@@ -52,9 +52,21 @@ describe.each(BACKENDS)('bulk load and query planning on %s', (backend) => {
   // Broad filters make the SQLite store walk the sort index; narrow ones make it sort the matches.
   it.each<[string, Partial<ListQuery>, (p: ProductRecord) => boolean]>([
     ['a broad colour filter', { color: 'blue', sortBy: 'price', order: 'asc' }, (p) => p.color === 'blue'],
-    ['a broad price filter', { minPriceCents: 1000, maxPriceCents: 9999, sortBy: 'rating', order: 'desc' }, (p) => p.priceCents >= 1000 && p.priceCents <= 9999],
-    ['a narrow brand and colour filter', { brand: 'Voltaic', color: 'red', sortBy: 'createdAt', order: 'desc' }, (p) => p.brand === 'Voltaic' && p.color === 'red'],
-    ['search with a category', { q: 'lamp', category: 'furniture', sortBy: 'discountPercentage', order: 'desc' }, (p) => searched(p, 'lamp') && p.category === 'furniture'],
+    [
+      'a broad price filter',
+      { minPriceCents: 1000, maxPriceCents: 9999, sortBy: 'rating', order: 'desc' },
+      (p) => p.priceCents >= 1000 && p.priceCents <= 9999,
+    ],
+    [
+      'a narrow brand and colour filter',
+      { brand: 'Voltaic', color: 'red', sortBy: 'createdAt', order: 'desc' },
+      (p) => p.brand === 'Voltaic' && p.color === 'red',
+    ],
+    [
+      'search with a category',
+      { q: 'lamp', category: 'furniture', sortBy: 'discountPercentage', order: 'desc' },
+      (p) => searched(p, 'lamp') && p.category === 'furniture',
+    ],
     ['a broad search', { q: 'BLE', sortBy: 'rating', order: 'desc' }, (p) => searched(p, 'ble')],
     ['a short search', { q: 'ck', sortBy: 'title', order: 'asc' }, (p) => searched(p, 'ck')],
   ])('lists %s the same as a plain sort would', async (_name, filter, matches) => {
@@ -79,25 +91,42 @@ describe.each(BACKENDS)('bulk load and query planning on %s', (backend) => {
   // The store walks the sort index for filters that match many products and sorts the matches of
   // filters that match few (see PagePlan); every sort key, both orders, and pages that straddle two windows.
   const shopFilters: [string, Partial<ListQuery>, (p: ProductRecord) => boolean][] = [
-    ['a category and a price range', { category: 'furniture', minPriceCents: 4000, maxPriceCents: 6999 }, (p) => p.category === 'furniture' && p.priceCents >= 4000 && p.priceCents <= 6999],
+    [
+      'a category and a price range',
+      { category: 'furniture', minPriceCents: 4000, maxPriceCents: 6999 },
+      (p) => p.category === 'furniture' && p.priceCents >= 4000 && p.priceCents <= 6999,
+    ],
     ['a price range', { minPriceCents: 4000, maxPriceCents: 6999 }, (p) => p.priceCents >= 4000 && p.priceCents <= 6999],
-    ['a category, a colour and a price range', { category: 'bags', color: 'red', minPriceCents: 2000, maxPriceCents: 2999 }, (p) => p.category === 'bags' && p.color === 'red' && p.priceCents >= 2000 && p.priceCents <= 2999],
+    [
+      'a category, a colour and a price range',
+      { category: 'bags', color: 'red', minPriceCents: 2000, maxPriceCents: 2999 },
+      (p) => p.category === 'bags' && p.color === 'red' && p.priceCents >= 2000 && p.priceCents <= 2999,
+    ],
     ['a colour', { color: 'green' }, (p) => p.color === 'green'],
     ['a category and a brand', { category: 'furniture', brand: 'Oakhaven' }, (p) => p.category === 'furniture' && p.brand === 'Oakhaven'],
-    ['a brand, a colour and a price range', { brand: 'Voltaic', color: 'black', minPriceCents: 2000, maxPriceCents: 49999 }, (p) => p.brand === 'Voltaic' && p.color === 'black' && p.priceCents >= 2000 && p.priceCents <= 49999],
+    [
+      'a brand, a colour and a price range',
+      { brand: 'Voltaic', color: 'black', minPriceCents: 2000, maxPriceCents: 49999 },
+      (p) => p.brand === 'Voltaic' && p.color === 'black' && p.priceCents >= 2000 && p.priceCents <= 49999,
+    ],
   ];
-  it.each(shopFilters.flatMap(([name, filter, matches]) => Object.keys(SORT_KEYS).flatMap((sortBy) => (['asc', 'desc'] as const).map((order) => [name, sortBy, order, filter, matches] as const))))(
-    'pages %s sorted by %s %s the same whichever plan the store picks',
-    async (_name, sortBy, order, filter, matches) => {
-      const expected = sorted(all.filter(matches), sortBy, order);
-      for (const [skip, limit] of [[0, 12], [228, 24], [480, 12]] as const) {
-        const query = { ...filter, sortBy, order, skip, limit } as ListQuery;
-        const { ids, total } = await store.listProductIds(query);
-        expect(total).toBe(expected.length);
-        expect(ids).toEqual(expected.slice(skip, skip + limit).map((p) => p.id));
-      }
-    },
-  );
+  it.each(
+    shopFilters.flatMap(([name, filter, matches]) =>
+      Object.keys(SORT_KEYS).flatMap((sortBy) => (['asc', 'desc'] as const).map((order) => [name, sortBy, order, filter, matches] as const)),
+    ),
+  )('pages %s sorted by %s %s the same whichever plan the store picks', async (_name, sortBy, order, filter, matches) => {
+    const expected = sorted(all.filter(matches), sortBy, order);
+    for (const [skip, limit] of [
+      [0, 12],
+      [228, 24],
+      [480, 12],
+    ] as const) {
+      const query = { ...filter, sortBy, order, skip, limit } as ListQuery;
+      const { ids, total } = await store.listProductIds(query);
+      expect(total).toBe(expected.length);
+      expect(ids).toEqual(expected.slice(skip, skip + limit).map((p) => p.id));
+    }
+  });
 
   it('counts facets over the whole catalogue', async () => {
     const counts = await store.facetCounts({});

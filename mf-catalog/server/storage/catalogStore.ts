@@ -456,7 +456,9 @@ export class SqlCatalogStore implements CatalogStore {
               await tx.all({ sql: `SELECT id FROM products WHERE id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')})${this.dialect.forUpdate}`, values: ids });
             }
             const held = await this.heldStock(tx);
-            await tx.upsert(held.size === 0 ? records : records.map((record) => ({ ...record, stock: Math.max(0, record.stock - (held.get(record.id) ?? 0)) })));
+            await tx.upsert(
+              held.size === 0 ? records : records.map((record) => ({ ...record, stock: Math.max(0, record.stock - (held.get(record.id) ?? 0)) })),
+            );
             return true;
           },
           () => true,
@@ -480,7 +482,11 @@ export class SqlCatalogStore implements CatalogStore {
       const batch = gone.slice(i, i + 1000);
       await this.writeProducts(
         () => batch,
-        () => this.driver.transaction((tx) => tx.run({ sql: `DELETE FROM products WHERE id IN (${batch.map((_, j) => `$${j + 1}`).join(', ')})`, values: batch }), () => true),
+        () =>
+          this.driver.transaction(
+            (tx) => tx.run({ sql: `DELETE FROM products WHERE id IN (${batch.map((_, j) => `$${j + 1}`).join(', ')})`, values: batch }),
+            () => true,
+          ),
       );
     }
     return gone.length;
@@ -651,18 +657,21 @@ export class SqlCatalogStore implements CatalogStore {
         if (!reservation) return { kind: 'not-found' };
         const [existing] = await tx.all<{ lines: string }>({ sql: 'SELECT lines FROM stock_reservations WHERE order_id = $1', values: [key] });
         if (existing) return { kind: 'existing', lines: JSON.parse(existing.lines) as StockLine[] };
-        if (reservation.status !== 'committed') return { kind: 'conflict', message: `Reservation '${orderId}' is ${reservation.status}: only a committed one takes returns` };
+        if (reservation.status !== 'committed')
+          return { kind: 'conflict', message: `Reservation '${orderId}' is ${reservation.status}: only a committed one takes returns` };
         // '0' sorts right after '/': the range holds exactly this order's returns.
         const earlier = await tx.all<{ lines: string }>({
           sql: 'SELECT lines FROM stock_reservations WHERE order_id > $1 AND order_id < $2',
           values: [`${orderId}/returns/`, `${orderId}/returns0`],
         });
         const back = new Map<number, number>();
-        for (const row of earlier) for (const line of JSON.parse(row.lines) as StockLine[]) back.set(line.productId, (back.get(line.productId) ?? 0) + line.quantity);
+        for (const row of earlier)
+          for (const line of JSON.parse(row.lines) as StockLine[]) back.set(line.productId, (back.get(line.productId) ?? 0) + line.quantity);
         for (const line of lines) {
           const taken = reservation.lines.filter((held) => held.productId === line.productId).reduce((sum, held) => sum + held.quantity, 0);
           const left = taken - (back.get(line.productId) ?? 0);
-          if (line.quantity > left) return { kind: 'conflict', message: `Only ${left} of product ${line.productId} can be returned to stock for order '${orderId}'` };
+          if (line.quantity > left)
+            return { kind: 'conflict', message: `Only ${left} of product ${line.productId} can be returned to stock for order '${orderId}'` };
         }
         for (const line of byProduct(lines)) {
           await tx.run({ sql: 'UPDATE products SET stock = stock + $1 WHERE id = $2', values: [line.quantity, line.productId] });

@@ -133,7 +133,12 @@ describe('FacetCube', () => {
     expect(cube.total({ minPriceCents: 4000 })).toBe(10);
     expect(cube.total({ color: 'red', maxPriceCents: 999 })).toBe(2);
     const counts = cube.facetCounts({ category: 'bags' });
-    expect(counts.categories).toEqual(new Map([['bags', 5], ['furniture', 7]]));
+    expect(counts.categories).toEqual(
+      new Map([
+        ['bags', 5],
+        ['furniture', 7],
+      ]),
+    );
     expect(counts.brands).toEqual(new Map([['A', 2]]));
     expect(counts.colors).toEqual(new Map([['red', 2]]));
     expect(counts.priceRanges).toEqual([2, 0, 0, 0, 0]);

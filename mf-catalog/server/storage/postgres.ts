@@ -66,8 +66,22 @@ const dialect: Dialect = {
 };
 
 const COLUMN_TYPES = [
-  'int', 'text', 'text', 'text', 'text', 'text', 'int', 'float8',
-  'float8', 'int', 'text', 'text', 'text', 'text', 'timestamptz', 'timestamptz',
+  'int',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'int',
+  'float8',
+  'float8',
+  'int',
+  'text',
+  'text',
+  'text',
+  'text',
+  'timestamptz',
+  'timestamptz',
 ];
 
 // One statement per batch: each column travels as one array parameter, which beats multi-row VALUES lists.
@@ -136,8 +150,6 @@ export class PostgresDriver implements SqlDriver {
     const where = new URL(options.url);
     this.description = `postgres ${where.host}${where.pathname} schema ${options.schema}${options.readUrl ? ` (reads from ${new URL(options.readUrl).host})` : ''}`;
   }
-
-
 
   static async open(options: PostgresOptions): Promise<PostgresDriver> {
     const driver = new PostgresDriver(options);

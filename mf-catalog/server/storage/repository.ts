@@ -97,15 +97,9 @@ export type ReserveOutcome =
   | { kind: 'unknown-product'; productId: number }
   | { kind: 'short'; productId: number; title: string; requested: number; available: number };
 
-export type TransitionOutcome =
-  | { kind: 'ok'; reservation: Reservation }
-  | { kind: 'not-found' }
-  | { kind: 'conflict'; reservation: Reservation };
+export type TransitionOutcome = { kind: 'ok'; reservation: Reservation } | { kind: 'not-found' } | { kind: 'conflict'; reservation: Reservation };
 
-export type ReturnOutcome =
-  | { kind: 'returned' | 'existing'; lines: StockLine[] }
-  | { kind: 'not-found' }
-  | { kind: 'conflict'; message: string };
+export type ReturnOutcome = { kind: 'returned' | 'existing'; lines: StockLine[] } | { kind: 'not-found' } | { kind: 'conflict'; message: string };
 
 export interface StockRepository {
   /** Takes stock for every line or for none; an orderId seen before answers its existing reservation. */

@@ -1,12 +1,5 @@
 // SQL shared by the SQLite and PostgreSQL stores, so filtering, ordering and counting mean the same on both.
-import {
-  PRICE_RANGES,
-  type ColorName,
-  type ListQuery,
-  type ProductFilter,
-  type ProductRecord,
-  type SortKey,
-} from '../products/model.ts';
+import { PRICE_RANGES, type ColorName, type ListQuery, type ProductFilter, type ProductRecord, type SortKey } from '../products/model.ts';
 import type { FacetCounts, Reservation, ReservationLine, ReservationStatus } from './repository.ts';
 
 export const PRODUCT_COLUMNS =
@@ -80,8 +73,7 @@ export function walksBrand(filter: ProductFilter, sortBy: SortKey): boolean {
 export function whereClause(filter: ProductFilter, dialect: Dialect, params: Params, options: WhereOptions = {}): string {
   const { omit, walk } = options;
   const byBrand = walk !== undefined && omit !== 'brand' && walksBrand(filter, walk);
-  const column = (name: string, type: 'number' | 'text', sortKey: SortKey | null) =>
-    walk && walk !== sortKey ? dialect.unindexed(name, type) : name;
+  const column = (name: string, type: 'number' | 'text', sortKey: SortKey | null) => (walk && walk !== sortKey ? dialect.unindexed(name, type) : name);
   const terms: string[] = [];
   if (filter.q) terms.push(dialect.textContains(filter.q, params));
   if (filter.category && omit !== 'category') terms.push(`${byBrand ? dialect.unindexed('category', 'text') : 'category'} = ${params.add(filter.category)}`);
@@ -195,25 +187,16 @@ function facetSql(filter: ProductFilter, dialect: Dialect): FacetSql[] {
   };
   const params = new Params();
   const where = whereClause(filter, dialect, params, { omit: 'price' });
-  const sums = PRICE_RANGES.map(
-    (r, i) => `coalesce(sum(CASE WHEN price_cents BETWEEN ${r.minCents} AND ${r.maxCents} THEN 1 ELSE 0 END), 0) AS r${i}`,
-  ).join(', ');
-  return [
-    grouped('category'),
-    grouped('brand'),
-    grouped('color'),
-    { dimension: 'price', sql: `SELECT ${sums} FROM products ${where}`, values: params.values },
-  ];
+  const sums = PRICE_RANGES.map((r, i) => `coalesce(sum(CASE WHEN price_cents BETWEEN ${r.minCents} AND ${r.maxCents} THEN 1 ELSE 0 END), 0) AS r${i}`).join(
+    ', ',
+  );
+  return [grouped('category'), grouped('brand'), grouped('color'), { dimension: 'price', sql: `SELECT ${sums} FROM products ${where}`, values: params.values }];
 }
 
 type Row = Record<string, unknown>;
 
 /** Runs the four facet queries (concurrently where the store can) and gathers their counts. */
-export async function collectFacetCounts(
-  filter: ProductFilter,
-  dialect: Dialect,
-  query: (statement: Statement) => Promise<Row[]>,
-): Promise<FacetCounts> {
+export async function collectFacetCounts(filter: ProductFilter, dialect: Dialect, query: (statement: Statement) => Promise<Row[]>): Promise<FacetCounts> {
   const counts: FacetCounts = { categories: new Map(), brands: new Map(), colors: new Map(), priceRanges: [] };
   const targets = { category: counts.categories, brand: counts.brands, color: counts.colors };
   await Promise.all(

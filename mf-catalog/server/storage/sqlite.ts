@@ -158,9 +158,7 @@ export class SqliteDriver implements SqlDriver {
   private restoreIndexes(): void {
     this.writeTransaction(() => {
       const triggers = this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'products_fts_%'").get() as { n: number };
-      const existing = new Set(
-        (this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((row) => row.name),
-      );
+      const existing = new Set((this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((row) => row.name));
       for (const definition of INDEXES) if (!existing.has(nameOf(definition))) this.db.exec(`CREATE INDEX ${definition}`);
       if (triggers.n < TRIGGERS.length) {
         this.db.exec("INSERT INTO products_fts (products_fts) VALUES ('rebuild')");
@@ -242,7 +240,7 @@ export class SqliteDriver implements SqlDriver {
    */
   async cubeRows(): Promise<readonly CubeRow[]> {
     // The largest id bounds the row count and costs one index probe, unlike count(*).
-    const small = ((this.all<{ n: number | null }>({ sql: 'SELECT max(id) AS n FROM products', values: [] })[0]?.n ?? 0) < 20_000);
+    const small = (this.all<{ n: number | null }>({ sql: 'SELECT max(id) AS n FROM products', values: [] })[0]?.n ?? 0) < 20_000;
     if (this.path === ':memory:' || small) return this.all<CubeRow>({ sql: cubeSql(), values: [] });
     return new Promise((resolve, reject) => {
       const worker = new Worker(CUBE_WORKER, { eval: true, workerData: { path: this.path, sql: cubeSql() } });

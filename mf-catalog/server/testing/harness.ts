@@ -54,11 +54,7 @@ export function testConfig(env: Record<string, string>): CatalogConfig {
  * A catalogue server on real HTTP with storage of its own, or on `shared` storage (several instances
  * on one database), which closing this server then leaves for its owner to clean up.
  */
-export async function startTestServer(
-  backend: Backend,
-  env: Record<string, string> = {},
-  shared?: ReturnType<typeof testStorage>,
-): Promise<TestServer> {
+export async function startTestServer(backend: Backend, env: Record<string, string> = {}, shared?: ReturnType<typeof testStorage>): Promise<TestServer> {
   const storage = shared ? { env: shared.env, cleanup: async () => {} } : testStorage(backend);
   const config = testConfig({ ...storage.env, ...env });
   let server: CatalogServer;

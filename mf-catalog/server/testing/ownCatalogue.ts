@@ -4,10 +4,31 @@ import { DRAWING_NAMES } from '../images/drawings.ts';
 import { categorySlugOf } from '../products/model.ts';
 
 export const OWN_CATEGORIES = [
-  'Beauty', 'Fragrances', 'Skin Care', 'Groceries', 'Home Decoration', 'Kitchen Accessories', 'Laptops',
-  'Mens Shirts', 'Mens Shoes', 'Mens Watches', 'Mobile Accessories', 'Motorcycle', 'Smartphones',
-  'Sports Accessories', 'Sunglasses', 'Tablets', 'Tops', 'Vehicle', 'Womens Bags', 'Womens Dresses',
-  'Womens Jewellery', 'Womens Shoes', 'Womens Watches', 'Garden & Patio', 'Pet Supplies',
+  'Beauty',
+  'Fragrances',
+  'Skin Care',
+  'Groceries',
+  'Home Decoration',
+  'Kitchen Accessories',
+  'Laptops',
+  'Mens Shirts',
+  'Mens Shoes',
+  'Mens Watches',
+  'Mobile Accessories',
+  'Motorcycle',
+  'Smartphones',
+  'Sports Accessories',
+  'Sunglasses',
+  'Tablets',
+  'Tops',
+  'Vehicle',
+  'Womens Bags',
+  'Womens Dresses',
+  'Womens Jewellery',
+  'Womens Shoes',
+  'Womens Watches',
+  'Garden & Patio',
+  'Pet Supplies',
 ] as const;
 
 /** The slug the catalogue makes of each of them. */
@@ -67,11 +88,45 @@ export const BROKEN_RECORDS: readonly unknown[] = [
 
 /** The same products as CSV with a header row (lists joined with |). */
 export function toCsv(products: readonly OwnProduct[]): string {
-  const columns = ['id', 'title', 'description', 'category', 'price', 'discountPercentage', 'rating', 'stock', 'brand', 'tags', 'thumbnail', 'images', 'createdAt', 'updatedAt'];
+  const columns = [
+    'id',
+    'title',
+    'description',
+    'category',
+    'price',
+    'discountPercentage',
+    'rating',
+    'stock',
+    'brand',
+    'tags',
+    'thumbnail',
+    'images',
+    'createdAt',
+    'updatedAt',
+  ];
   const cell = (value: unknown) => {
     const text = Array.isArray(value) ? value.join('|') : String(value);
     return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  const rows = products.map((p) => [p.id, p.title, p.description, p.category, p.price, p.discountPercentage, p.rating, p.stock, p.brand, p.tags, p.thumbnail, p.images, p.meta.createdAt, p.meta.updatedAt].map(cell).join(','));
+  const rows = products.map((p) =>
+    [
+      p.id,
+      p.title,
+      p.description,
+      p.category,
+      p.price,
+      p.discountPercentage,
+      p.rating,
+      p.stock,
+      p.brand,
+      p.tags,
+      p.thumbnail,
+      p.images,
+      p.meta.createdAt,
+      p.meta.updatedAt,
+    ]
+      .map(cell)
+      .join(','),
+  );
   return `${columns.join(',')}\n${rows.join('\n')}\n`;
 }

@@ -9,7 +9,9 @@ import type { Migration } from '../runner.ts';
 export const postgres: Migration<pg.PoolClient> = {
   name: '0001-initial',
   up: async (client) => {
-    await client.query(`CREATE TABLE IF NOT EXISTS release_registry (id integer PRIMARY KEY CHECK (id = 1), state jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS release_registry (id integer PRIMARY KEY CHECK (id = 1), state jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`,
+    );
     await client.query(`INSERT INTO release_registry (id, state) VALUES (1, '{"version":0,"remotes":{},"history":[]}') ON CONFLICT (id) DO NOTHING`);
   },
 };

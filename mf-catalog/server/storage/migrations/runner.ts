@@ -92,7 +92,9 @@ export async function migratePostgres(pool: pg.Pool, store: string, migrations: 
   try {
     await client.query(`SELECT pg_advisory_lock(hashtext(current_schema() || '.' || $1))`, [lock]);
     await client.query('BEGIN');
-    await client.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (store text NOT NULL, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (store, name))`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (store text NOT NULL, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (store, name))`,
+    );
     const storage: UmzugStorage<pg.PoolClient> = {
       async executed() {
         return (await client.query<{ name: string }>(`SELECT name FROM ${TABLE} WHERE store = $1 ORDER BY name`, [store])).rows.map((row) => row.name);

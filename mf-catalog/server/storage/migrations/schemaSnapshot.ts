@@ -8,9 +8,12 @@ const oneLine = (sql: string | null): string => (sql ?? '(implicit)').replace(/\
 
 /** Every table, index, trigger and search shadow table, as SQLite records it (statistics left out: they are data). */
 export function sqliteSchema(db: DatabaseSync): string {
-  const rows = db
-    .prepare("SELECT type, name, tbl_name AS tableName, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name")
-    .all() as { type: string; name: string; tableName: string; sql: string | null }[];
+  const rows = db.prepare("SELECT type, name, tbl_name AS tableName, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name").all() as {
+    type: string;
+    name: string;
+    tableName: string;
+    sql: string | null;
+  }[];
   return rows.map((row) => `${row.type} ${row.name} on ${row.tableName}: ${oneLine(row.sql)}`).join('\n') + '\n';
 }
 

@@ -45,7 +45,13 @@ function sqliteDatabase(): Database {
     env: { SQLITE_PATH: file },
     loadFixture: async () => copyFileSync(join(__dirname, 'fixtures', 'catalog.previous.sqlite'), file),
     schema: async () => read(sqliteSchema),
-    rows: async (sql) => read((db) => db.prepare(sql).all().map((row) => ({ ...row }))),
+    rows: async (sql) =>
+      read((db) =>
+        db
+          .prepare(sql)
+          .all()
+          .map((row) => ({ ...row })),
+      ),
     async exec(sql) {
       const db = new DatabaseSync(file);
       try {

@@ -11,11 +11,18 @@ function squeeze(sql: string): string {
 }
 
 export function sqliteSchema(db: DatabaseSync): string {
-  const rows = db
-    .prepare(`SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY tbl_name, type DESC, name`)
-    .all() as { type: string; name: string; tbl_name: string; sql: string | null }[];
+  const rows = db.prepare(`SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY tbl_name, type DESC, name`).all() as {
+    type: string;
+    name: string;
+    tbl_name: string;
+    sql: string | null;
+  }[];
   // A rebuilt table keeps the quotes SQLite's RENAME put around its name: the same table either way.
-  return rows.map((row) => `${row.type} ${row.name} on ${row.tbl_name}: ${squeeze(row.sql ?? '(implicit)').replace(/^CREATE TABLE "(\w+)"/, 'CREATE TABLE $1')}`).join('\n') + '\n';
+  return (
+    rows
+      .map((row) => `${row.type} ${row.name} on ${row.tbl_name}: ${squeeze(row.sql ?? '(implicit)').replace(/^CREATE TABLE "(\w+)"/, 'CREATE TABLE $1')}`)
+      .join('\n') + '\n'
+  );
 }
 
 /** Tables, columns, constraints and indexes of one PostgreSQL schema, without its name. */
@@ -38,7 +45,12 @@ export async function postgresSchema(client: pg.Pool | pg.PoolClient | pg.Client
   const unqualified = (text: string) => text.replaceAll(`${schema}.`, '');
   const lines = [
     ...columns.rows.map((c) =>
-      [`column ${c.table_name}.${c.column_name}: ${c.data_type}`, c.is_nullable === 'NO' ? 'not null' : 'null', c.column_default && `default ${unqualified(c.column_default)}`, c.is_identity === 'YES' && `identity ${c.identity_generation} start ${c.identity_start}`]
+      [
+        `column ${c.table_name}.${c.column_name}: ${c.data_type}`,
+        c.is_nullable === 'NO' ? 'not null' : 'null',
+        c.column_default && `default ${unqualified(c.column_default)}`,
+        c.is_identity === 'YES' && `identity ${c.identity_generation} start ${c.identity_start}`,
+      ]
         .filter(Boolean)
         .join(' '),
     ),

@@ -72,7 +72,9 @@ describe('gateway stores: upgrade from the previous release on SQLite (contact m
     const db = new DatabaseSync(file);
     db.prepare(`INSERT INTO schema_migrations (store, name, applied_at) VALUES ('contact', '0002-from-the-future', ?)`).run(new Date().toISOString());
     db.close();
-    await expect(openContactStore({ sqliteFile: file })).rejects.toThrow(/^the contact database has migration 0002-from-the-future, which this release does not know/);
+    await expect(openContactStore({ sqliteFile: file })).rejects.toThrow(
+      /^the contact database has migration 0002-from-the-future, which this release does not know/,
+    );
   });
 
   test('a new database gets the same schema', async () => {
@@ -127,7 +129,13 @@ describe('gateway stores: upgrade from the previous release on PostgreSQL (conta
       expect(await contact.save(newMessage)).toBe(4);
       const rolledBack = await registry.update((state) => rollback(state, { remote: 'catalog', by: 'catalog-team', at: new Date() }));
       expect(rolledBack.remotes.catalog?.live?.id).toBe('1.0.0-d4e5f6');
-      const promoted = await registry.update((state) => promote(state, { id: '1.2.0-abcdef', manifest: '/releases/catalog/1.2.0-abcdef/mf-manifest.json' }, { remote: 'catalog', by: 'catalog-team', at: new Date() }));
+      const promoted = await registry.update((state) =>
+        promote(
+          state,
+          { id: '1.2.0-abcdef', manifest: '/releases/catalog/1.2.0-abcdef/mf-manifest.json' },
+          { remote: 'catalog', by: 'catalog-team', at: new Date() },
+        ),
+      );
       expect(promoted.version).toBe(7);
       expect(promoted.history).toHaveLength(7);
       expect(promoted.history.slice(0, 5)).toEqual(registryRow.state.history);
