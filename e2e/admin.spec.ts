@@ -83,6 +83,8 @@ test('staff find a paid order within seconds and mark it packed, then shipped wi
   await expect(office.getByText('Done: the order is now Packed.')).toBeVisible();
 
   await office.getByRole('button', { name: 'Mark shipped' }).click();
+  // The form opens where the keyboard is: on its first field.
+  await expect(office.getByLabel('Carrier')).toBeFocused();
   await office.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(office.getByText('Choose a carrier.')).toBeVisible();
   await expect(office.getByLabel('Tracking number')).toHaveAttribute('aria-invalid', 'true');
@@ -142,7 +144,7 @@ test('an admin refunds one unit of a line after confirming, then cancels the ord
   await expect(office.getByRole('listitem').filter({ hasText: /^Refunded \$/ })).toHaveCount(1);
 
   await office.getByRole('button', { name: 'Cancel order' }).click();
-  await expect(office.getByText(`Cancel order #${orderNumber}? The payment is refunded in full and the stock goes back on sale.`)).toBeVisible();
+  await expect(office.getByText(`Cancel order #${orderNumber}? The payment is refunded in full and the stock goes back on sale.`)).toBeFocused();
   await office.getByRole('button', { name: 'Confirm' }).click();
   await expect(office.getByTestId('order-status')).toHaveText(/Cancelled|Refunded/);
   await expect(office.getByText('Nothing can be done with an order in this state.')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { StaffApiError, type StaffApi } from '../api/staffApi.ts';
 import type { Action, OrderDetail, RefundLineRequest, Shipment } from '../api/types.ts';
 import { useT } from '../i18n/useT.ts';
@@ -22,6 +22,7 @@ export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; o
   const t = useT();
   const id = useId();
   const keys = useRef(createIntentKeys());
+  const stepArea = useRef<HTMLDivElement>(null);
   const [step, setStep] = useState<Step>({ kind: 'menu' });
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -32,6 +33,11 @@ export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; o
   const [chosen, setChosen] = useState<Record<string, number>>({});
   const [nothingChosen, setNothingChosen] = useState(false);
   const actions = allowedActions(order, role);
+
+  // A keyboard or screen reader user lands on the step just opened: its first field, or its question.
+  useEffect(() => {
+    if (step.kind !== 'menu') stepArea.current?.querySelector<HTMLElement>('[data-step-start]')?.focus();
+  }, [step.kind]);
 
   async function run(action: Action, body?: Shipment | { lines?: RefundLineRequest[] }) {
     const intent = intentOf(order.id, action, body);
@@ -96,6 +102,7 @@ export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; o
         <label className={ui.field}>
           {t('ship.carrier')}
           <select
+            data-step-start
             value={carrier}
             onChange={(event) => setCarrier(event.target.value)}
             aria-invalid={carrierError}
@@ -139,7 +146,9 @@ export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; o
   } else if (step.kind === 'cancel') {
     content = (
       <div className={styles.form}>
-        <p>{t('cancel.confirm', { number: order.number })}</p>
+        <p data-step-start tabIndex={-1}>
+          {t('cancel.confirm', { number: order.number })}
+        </p>
         <div className={styles.buttons}>
           <button type="button" className={ui.danger} disabled={busy} onClick={() => void run('cancel')}>
             {working ?? t('actions.confirm')}
@@ -155,7 +164,7 @@ export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; o
         <fieldset className={styles.fieldset}>
           <legend>{t('refund.kind')}</legend>
           <label className={styles.choice}>
-            <input type="radio" name={`${id}-kind`} checked={refundWhole} onChange={() => setRefundWhole(true)} />
+            <input data-step-start type="radio" name={`${id}-kind`} checked={refundWhole} onChange={() => setRefundWhole(true)} />
             {t('refund.whole', { amount: formatMoney(left) })}
           </label>
           <label className={styles.choice}>
@@ -197,7 +206,7 @@ export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; o
     const units = step.lines?.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
     content = (
       <div className={styles.form}>
-        <p>
+        <p data-step-start tabIndex={-1}>
           {step.lines
             ? t('refund.confirmLines', { count: units, number: order.number })
             : t('refund.confirmWhole', { amount: formatMoney(order.totalCents - order.refundedCents), number: order.number })}
@@ -238,7 +247,7 @@ export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; o
       <h2 id={`${id}-title`} className={styles.heading}>
         {t('actions.title')}
       </h2>
-      {content}
+      <div ref={stepArea}>{content}</div>
       <div aria-live="polite">
         {outcome?.kind === 'done' && <p className={ui.success}>{t('actions.done', { status: t(`status.${order.status}`) })}</p>}
         {outcome?.kind === 'refused' && (
