@@ -25,6 +25,11 @@ done
 node node_modules/typescript/bin/tsc -p e2e/tsconfig.json
 
 typecheck_s=$SECONDS
+# Lint, formatting and boundaries (decision 0028): a failure is reported at the end, after the tests
+# have run, so one run lists everything to fix.
+SECONDS=0
+bash .ci/lint.sh || lint_failed=1
+lint_s=$SECONDS
 echo "== unit and service tests (jest)"
 SECONDS=0
 mkdir -p .cache
@@ -41,9 +46,10 @@ PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.cache/playwright-results.json" \
 browser_s=$SECONDS
 
 # The closing summary: every failure by name (flaky counts as failed), the slowest tests, one count.
-echo "== wall time: type check ${typecheck_s} s, jest ${jest_s} s, browser tests ${browser_s} s"
+echo "== wall time: type check ${typecheck_s} s, lint ${lint_s} s, jest ${jest_s} s, browser tests ${browser_s} s"
 status=0
 node tools/test-report/cli.ts .cache/jest-results.json .cache/playwright-results.json || status=1
 # Playwright's own verdict too: a stack that never started leaves no failed test to count.
 if [ -n "${browser_failed:-}" ]; then echo "The browser tests did not pass (see above)." >&2; status=1; fi
+if [ -n "${lint_failed:-}" ]; then echo "Lint, formatting or boundaries failed (see '== eslint' above; npm run lint runs them alone)." >&2; status=1; fi
 exit $status
