@@ -56,7 +56,7 @@ export default function AdminApp() {
       <Routes>
         <Route index element={<Navigate to="orders" replace />} />
         <Route path="orders" element={<OrdersPage api={api} />} />
-        <Route path="orders/:id" element={<OrderPage api={api} role={role} />} />
+        <Route path="orders/:id" element={<OrderPage api={api} staffRole={role} />} />
         <Route path="*" element={<Navigate to="orders" replace />} />
       </Routes>
     );

@@ -18,7 +18,17 @@ const LABEL = { pack: 'actions.pack', ship: 'actions.ship', deliver: 'actions.de
  * a second click or a retry repeats it, the server applies it once. A refusal (someone else moved
  * the order first, say) reloads the order so the page shows what is true now.
  */
-export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; order: OrderDetail; role: StaffRole; onChanged: () => Promise<void> }) {
+export function ActionsPanel({
+  api,
+  order,
+  staffRole,
+  onChanged,
+}: {
+  api: StaffApi;
+  order: OrderDetail;
+  staffRole: StaffRole;
+  onChanged: () => Promise<void>;
+}) {
   const t = useT();
   const id = useId();
   const keys = useRef(createIntentKeys());
@@ -32,7 +42,7 @@ export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; o
   const [refundWhole, setRefundWhole] = useState(true);
   const [chosen, setChosen] = useState<Record<string, number>>({});
   const [nothingChosen, setNothingChosen] = useState(false);
-  const actions = allowedActions(order, role);
+  const actions = allowedActions(order, staffRole);
 
   // A keyboard or screen reader user lands on the step just opened: its first field, or its question.
   useEffect(() => {
@@ -99,9 +109,10 @@ export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; o
     const carrierError = shipProblems.includes('carrierMissing');
     content = (
       <form className={styles.form} onSubmit={ship} noValidate>
-        <label className={ui.field}>
-          {t('ship.carrier')}
+        <div className={ui.field}>
+          <label htmlFor={`${id}-carrier-input`}>{t('ship.carrier')}</label>
           <select
+            id={`${id}-carrier-input`}
             data-step-start
             value={carrier}
             onChange={(event) => setCarrier(event.target.value)}
@@ -120,10 +131,11 @@ export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; o
               {t('ship.carrierMissing')}
             </span>
           )}
-        </label>
-        <label className={ui.field}>
-          {t('ship.tracking')}
+        </div>
+        <div className={ui.field}>
+          <label htmlFor={`${id}-tracking-input`}>{t('ship.tracking')}</label>
           <input
+            id={`${id}-tracking-input`}
             value={tracking}
             autoComplete="off"
             spellCheck={false}
@@ -134,7 +146,7 @@ export function ActionsPanel({ api, order, role, onChanged }: { api: StaffApi; o
           <span id={`${id}-tracking`} className={trackingError ? ui.error : ui.hint}>
             {trackingError ? t('ship.trackingInvalid') : t('ship.trackingHint')}
           </span>
-        </label>
+        </div>
         <div className={styles.buttons}>
           <button type="submit" className={ui.button} disabled={busy}>
             {working ?? t('actions.ship')}

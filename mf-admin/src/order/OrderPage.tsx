@@ -17,7 +17,7 @@ type Load = { phase: 'loading' } | { phase: 'failed'; message: string; notFound:
 const BILLING_FIELDS = ['company', 'street', 'street2', 'city', 'county', 'postCode', 'country', 'phone', 'email', 'notes'] as const;
 
 /** /admin/orders/{id}: the whole order, its payment's record, its timeline and what staff may do next. */
-export default function OrderPage({ api, role }: { api: StaffApi; role: StaffRole }) {
+export default function OrderPage({ api, staffRole }: { api: StaffApi; staffRole: StaffRole }) {
   const t = useT();
   const language = useLanguage();
   const titleId = useId();
@@ -170,7 +170,7 @@ export default function OrderPage({ api, role }: { api: StaffApi; role: StaffRol
         </div>
 
         <aside className={styles.side}>
-          <ActionsPanel api={api} order={order} role={role} onChanged={() => reload(true)} />
+          <ActionsPanel api={api} order={order} staffRole={staffRole} onChanged={() => reload(true)} />
 
           <section aria-labelledby={`${titleId}-billing`}>
             <h2 id={`${titleId}-billing`} className={styles.heading}>
