@@ -44,7 +44,7 @@ build() {
   # npm install of the whole workspace opens more files at once than a build container's default
   # limit allows (EMFILE once lint and boundary tools joined the development dependencies).
   podman build --quiet --format docker -f "$file" --target "$target" --build-arg "NODE_IMAGE=$base" --build-arg "BASE_IMAGE=$base" \
-    --ulimit nofile=65536:65536 --secret "id=npm-ca,src=$ca" -t "localhost/storefront-$target:latest" . >/dev/null
+    --ulimit nofile=16384:16384 --secret "id=npm-ca,src=$ca" -t "localhost/storefront-$target:latest" . >/dev/null
 }
 for target in postgres redis haproxy; do build deploy/podman/stand-ins.Containerfile "$target"; done
 for target in gateway catalog checkout local-firebase local-stripe; do build deploy/Containerfile "$target"; done
