@@ -12,7 +12,7 @@ import { generateBatches, generateProduct } from '../../seed/generator.ts';
 import { BACKENDS, testConfig, type Backend } from '../../testing/harness.ts';
 import { openStore } from '../open.ts';
 import type { CatalogStore } from '../repository.ts';
-import { expectSchemaSnapshot, postgresSchema, sqliteSchema } from './schemaSnapshot.ts';
+import { expectSchemaSnapshot, postgresSchema, sqliteSchema } from '../../../../tools/kit/schemaSnapshot.ts';
 
 jest.setTimeout(60_000);
 

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -6,7 +6,7 @@ import pg from 'pg';
 import { createTestSchema } from '../../testing/postgres.ts';
 import { openRepository } from '../open.ts';
 import type { OrderRepository } from '../repository.ts';
-import { postgresSchema, sqliteSchema } from './schemaSnapshot.ts';
+import { expectSchemaSnapshot, postgresSchema, sqliteSchema } from '../../../../tools/kit/schemaSnapshot.ts';
 
 /**
  * The previous release's orders, made by its own code (fixtures/make.ts), opened by this release
@@ -16,12 +16,7 @@ import { postgresSchema, sqliteSchema } from './schemaSnapshot.ts';
  */
 const fixtures = path.join(__dirname, 'fixtures');
 const snapshot = (backend: string) => path.join(__dirname, `schema.${backend}.snapshot`);
-const update = process.env.UPDATE_SCHEMA_SNAPSHOTS === '1';
-
-function expectSnapshot(backend: string, actual: string): void {
-  if (update) writeFileSync(snapshot(backend), actual);
-  expect(actual).toBe(readFileSync(snapshot(backend), 'utf8'));
-}
+const expectSnapshot = (backend: string, actual: string) => expectSchemaSnapshot(actual, snapshot(backend));
 
 const PAID = '00000000-0000-4000-8000-000000000001';
 

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -7,7 +7,7 @@ import { promote, rollback } from '../../../releases/registry.ts';
 import { postgresRegistry } from '../../../releases/registryStore.ts';
 import { openContactStore } from '../../contact/contactStore.ts';
 import { createTestSchema } from '../../../storage/testSchema.ts';
-import { postgresSchema, sqliteSchema } from './schemaSnapshot.ts';
+import { expectSchemaSnapshot, postgresSchema, sqliteSchema } from '../../../../tools/kit/schemaSnapshot.ts';
 
 /**
  * The previous release's contact messages and release registry, made by its own code
@@ -18,12 +18,7 @@ import { postgresSchema, sqliteSchema } from './schemaSnapshot.ts';
  */
 const fixtures = path.join(__dirname, 'fixtures');
 const snapshot = (backend: string) => path.join(__dirname, `schema.${backend}.snapshot`);
-const update = process.env.UPDATE_SCHEMA_SNAPSHOTS === '1';
-
-function expectSnapshot(backend: string, actual: string): void {
-  if (update) writeFileSync(snapshot(backend), actual);
-  expect(actual).toBe(readFileSync(snapshot(backend), 'utf8'));
-}
+const expectSnapshot = (backend: string, actual: string) => expectSchemaSnapshot(actual, snapshot(backend));
 
 const newMessage = { name: 'Barbara Liskov', email: 'barbara@example.com', message: 'Is the kettle back in stock?' };
 
