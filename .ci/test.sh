@@ -33,7 +33,8 @@ lint_s=$SECONDS
 echo "== unit and service tests (jest)"
 SECONDS=0
 mkdir -p .cache
-node node_modules/jest/bin/jest.js --ci --json --outputFile="$PWD/.cache/jest-results.json"
+# A failure is counted in the closing summary; the browser tests still run, so one run lists everything.
+node node_modules/jest/bin/jest.js --ci --json --outputFile="$PWD/.cache/jest-results.json" || jest_failed=1
 
 jest_s=$SECONDS
 echo "== benchmark helpers (node's test runner)"
@@ -50,6 +51,7 @@ echo "== wall time: type check ${typecheck_s} s, lint ${lint_s} s, jest ${jest_s
 status=0
 node tools/test-report/cli.ts .cache/jest-results.json .cache/playwright-results.json || status=1
 # Playwright's own verdict too: a stack that never started leaves no failed test to count.
+if [ -n "${jest_failed:-}" ]; then echo "The jest tests did not pass (see above)." >&2; status=1; fi
 if [ -n "${browser_failed:-}" ]; then echo "The browser tests did not pass (see above)." >&2; status=1; fi
 if [ -n "${lint_failed:-}" ]; then echo "Lint, formatting or boundaries failed (see '== eslint' above; npm run lint runs them alone)." >&2; status=1; fi
 exit $status
