@@ -1,18 +1,14 @@
-import { useEffect, useId, useMemo, useReducer, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { bus } from 'shared-events';
-import { catalog } from '../api/client.ts';
-import { shownTotal } from '../api/totals.ts';
-import { useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
-import { SearchIcon } from '../ui/icons.tsx';
-import { formatDollars } from '../ui/price.ts';
-import { activeSuggestion, debouncedRequests, freshMatches, initialSuggestState, listVisible, searchTerm, suggestReducer } from './suggestState.ts';
-import styles from './SearchBox.module.css';
-import { ProductImage } from '../ui/ProductImage.tsx';
-import { aroundPlaceholder } from '../i18n/aroundPlaceholder.ts';
 import { correctedQuery, plainQuery } from '../search/correctedQuery.ts';
-import { CorrectedWords } from '../search/CorrectedWords.tsx';
+import { SearchIcon } from '../ui/icons.tsx';
+import { outcomeOfKey } from './keys.ts';
+import { SuggestionPopup } from './SuggestionPopup.tsx';
+import { freshMatches, listVisible, searchTerm } from './suggestState.ts';
+import { useSuggestions } from './useSuggestions.ts';
+import styles from './SearchBox.module.css';
 
 /** Navigation state handed to /search: the matching products and the text. */
 export interface SearchNavigationState {
@@ -25,40 +21,14 @@ export interface SearchNavigationState {
 /** The header's live search: a combobox with a suggestion listbox. */
 export default function SearchBox() {
   const t = useT();
-  const language = useLanguage();
   const navigate = useNavigate();
-  const { pathname, search: locationSearch } = useLocation();
-  const [state, dispatch] = useReducer(suggestReducer, initialSuggestState);
+  const { state, dispatch, type, clear } = useSuggestions();
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const rootRef = useRef<HTMLFormElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-
-  const requests = useMemo(
-    () =>
-      debouncedRequests({
-        load: (text, signal) => catalog.suggest(text, signal),
-        onResult: (text, result) =>
-          dispatch({
-            type: 'loaded',
-            text,
-            items: result.products,
-            total: result.total,
-            totalIsLowerBound: result.totalIsLowerBound === true,
-            search: result.search,
-          }),
-        onError: (text) => dispatch({ type: 'failed', text }),
-      }),
-    [],
-  );
-  useEffect(() => () => requests.cancel(), [requests]);
-
-  // Leaving the page closes the list.
-  useEffect(() => {
-    dispatch({ type: 'close' });
-  }, [pathname, locationSearch]);
 
   // Keep the highlighted option in view inside the scrollable list.
   useEffect(() => {
@@ -68,19 +38,6 @@ export default function SearchBox() {
   }, [state.active]);
 
   const visible = listVisible(state);
-  const active = activeSuggestion(state);
-
-  const onChange = (text: string) => {
-    dispatch({ type: 'typed', text });
-    const term = searchTerm(text);
-    if (term === '') requests.cancel();
-    else requests.request(term);
-  };
-
-  const clear = () => {
-    requests.cancel();
-    dispatch({ type: 'clear' });
-  };
 
   const openProduct = (productId: number) => {
     clear();
@@ -98,49 +55,16 @@ export default function SearchBox() {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        dispatch({ type: 'move', by: 1 });
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        dispatch({ type: 'move', by: -1 });
-        break;
-      case 'Home':
-        if (visible && state.active >= 0) {
-          event.preventDefault();
-          dispatch({ type: 'first' });
-        }
-        break;
-      case 'End':
-        if (visible && state.active >= 0) {
-          event.preventDefault();
-          dispatch({ type: 'last' });
-        }
-        break;
-      case 'Enter':
-        if (visible && active) {
-          event.preventDefault();
-          openProduct(active.id);
-        }
-        // Otherwise the form submits: /search.
-        break;
-      case 'Escape':
-        if (visible) {
-          event.preventDefault();
-          dispatch({ type: 'close' });
-        } else if (state.text !== '') {
-          event.preventDefault();
-          clear();
-        }
-        break;
-    }
+    const outcome = outcomeOfKey(event.key, state);
+    if (!outcome) return;
+    event.preventDefault();
+    if (outcome.do === 'dispatch') dispatch(outcome.action);
+    else if (outcome.do === 'open') openProduct(outcome.productId);
+    else clear();
   };
 
   // Shown with the suggestions it belongs to, which stay while the next answer loads.
   const corrected = correctedQuery(state.search);
-  const [correctedBefore, correctedAfter] = aroundPlaceholder(t, 'search.correctedFor', 'query');
   const status =
     state.status === 'ready'
       ? [
@@ -181,51 +105,23 @@ export default function SearchBox() {
         aria-autocomplete="list"
         aria-activedescendant={visible && state.active >= 0 ? optionId(state.active) : undefined}
         value={state.text}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => type(event.target.value)}
         onKeyDown={onKeyDown}
         onFocus={() => dispatch({ type: 'open' })}
       />
       <button type="submit" className={styles.submit} aria-label={t('search.submit')} title={t('search.submit')}>
         <SearchIcon size={20} />
       </button>
-      <div className={styles.popup} hidden={!visible}>
-        {corrected && (
-          <p className={styles.corrected}>
-            {correctedBefore}
-            <CorrectedWords parts={corrected} emphasis="mark" className={styles.correctedWord} />
-            {correctedAfter}
-          </p>
-        )}
-        <ul ref={listRef} id={listId} role="listbox" aria-label={t('search.suggestions')} className={styles.list}>
-          {state.items.map((item, index) => (
-            // The keys are the combobox input's (aria-activedescendant): an option only hears the pointer.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
-              key={item.id}
-              id={optionId(index)}
-              data-index={index}
-              role="option"
-              aria-selected={index === state.active}
-              className={`${styles.option} ${index === state.active ? styles.optionActive : ''}`}
-              // Keep focus in the input: the click still arrives.
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseMove={() => index !== state.active && dispatch({ type: 'hover', index })}
-              onClick={() => openProduct(item.id)}
-            >
-              <ProductImage className={styles.thumb} src={item.thumbnail} alt="" width={48} height={48} loading="lazy" decoding="async" />
-              <span className={styles.optionTitle}>{item.title}</span>
-              <span className={styles.optionPrice}>{formatDollars(item.price)}</span>
-            </li>
-          ))}
-        </ul>
-        {state.status === 'ready' && state.items.length === 0 && <p className={styles.note}>{t('search.noSuggestions')}</p>}
-        {state.status === 'error' && <p className={styles.note}>{t('search.suggestionsFailed')}</p>}
-        {state.status === 'ready' && state.total > state.items.length && (
-          <button type="submit" className={styles.seeAll} onMouseDown={(event) => event.preventDefault()}>
-            {t('search.seeAll', { total: shownTotal(state, language), term: state.forText })}
-          </button>
-        )}
-      </div>
+      <SuggestionPopup
+        state={state}
+        visible={visible}
+        corrected={corrected}
+        listId={listId}
+        listRef={listRef}
+        optionId={optionId}
+        dispatch={dispatch}
+        openProduct={openProduct}
+      />
       <p className={styles.visuallyHidden} role="status" aria-live="polite">
         {visible ? status : ''}
       </p>
