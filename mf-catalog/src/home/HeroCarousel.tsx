@@ -20,6 +20,46 @@ const BANNER_HEIGHT = 600;
 
 export const bannerUrl = (n: number) => `${CATALOG_API_BASE}/images/banners/${n}.svg`;
 
+type Slide = (typeof SLIDES)[number];
+
+/** One banner on the track; index `count` is the copy of the first slide, which the assistive tech never hears. */
+function HeroSlide({ slide, index, count, current }: { slide: Slide; index: number; count: number; current: boolean }) {
+  const t = useT();
+  const isCopy = index === count;
+  return (
+    <div
+      className={styles.slide}
+      role={isCopy ? undefined : 'group'}
+      aria-roledescription={isCopy ? undefined : t('hero.slide')}
+      aria-label={isCopy ? undefined : t('hero.slideLabel', { n: index + 1, count })}
+      aria-hidden={current ? undefined : true}
+      inert={!current}
+    >
+      <img
+        className={styles.image}
+        src={bannerUrl(slide.image)}
+        alt=""
+        width={BANNER_WIDTH}
+        height={BANNER_HEIGHT}
+        fetchPriority={index === 0 ? 'high' : 'low'}
+        loading={index === 0 ? 'eager' : 'lazy'}
+        decoding={index === 0 ? 'sync' : 'async'}
+      />
+      <div className={styles.copy}>
+        <div className={styles.copyInner}>
+          <p className={styles.eyebrow}>{t(slide.eyebrow)}</p>
+          <h2 className={styles.title}>{t(slide.title)}</h2>
+          <p className={styles.text}>{t(slide.text)}</p>
+          <Link to="/shop" className={styles.cta}>
+            {t('hero.cta')}
+            <span className={styles.visuallyHidden}>: {t(slide.title)}</span>
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The home hero: vertical, one slide at a time, three slides, 1000 ms per move,
  * 2500 ms between moves, infinite (a copy of the first slide follows the last, so it keeps moving
@@ -115,43 +155,9 @@ export function HeroCarousel() {
           className={`${styles.track} ${animate ? styles.animate : ''}`}
           style={{ transform: `translateY(${-position * 100}%)`, transitionDuration: animate ? `${HERO_SPEED_MS}ms` : '0ms' }}
         >
-          {track.map((slide, index) => {
-            const isCopy = index === count;
-            const isCurrent = index === position;
-            return (
-              <div
-                key={isCopy ? 'copy' : slide.image}
-                className={styles.slide}
-                role={isCopy ? undefined : 'group'}
-                aria-roledescription={isCopy ? undefined : t('hero.slide')}
-                aria-label={isCopy ? undefined : t('hero.slideLabel', { n: index + 1, count })}
-                aria-hidden={isCurrent ? undefined : true}
-                inert={!isCurrent}
-              >
-                <img
-                  className={styles.image}
-                  src={bannerUrl(slide.image)}
-                  alt=""
-                  width={BANNER_WIDTH}
-                  height={BANNER_HEIGHT}
-                  fetchPriority={index === 0 ? 'high' : 'low'}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  decoding={index === 0 ? 'sync' : 'async'}
-                />
-                <div className={styles.copy}>
-                  <div className={styles.copyInner}>
-                    <p className={styles.eyebrow}>{t(slide.eyebrow)}</p>
-                    <h2 className={styles.title}>{t(slide.title)}</h2>
-                    <p className={styles.text}>{t(slide.text)}</p>
-                    <Link to="/shop" className={styles.cta}>
-                      {t('hero.cta')}
-                      <span className={styles.visuallyHidden}>: {t(slide.title)}</span>
-                    </Link>
-                  </div>
-                </div>
-              </div>
-            );
-          })}
+          {track.map((slide, index) => (
+            <HeroSlide key={index === count ? 'copy' : slide.image} slide={slide} index={index} count={count} current={index === position} />
+          ))}
         </div>
       </div>
 
