@@ -1,5 +1,5 @@
 import type { SyncOutcome } from '../auth/tokenSync.ts';
-import { loadOrders, ORDERS_PATH, parseOrders } from './orders.ts';
+import { loadOrders, ORDERS_PATH, parseOrders, parseTimeline } from './orders.ts';
 
 const order = {
   id: 'o1',
@@ -22,11 +22,61 @@ describe('parseOrders', () => {
         status: 'paid',
         createdAt: order.createdAt,
         totalCents: 4599,
+        refundedCents: 0,
         currency: 'usd',
         lines: [{ title: 'Oak Side Table', quantity: 1 }],
+        timeline: [],
       },
     ]);
     expect(parseOrders({})).toBeNull();
+  });
+
+  it('keeps the refunded amount and the timeline the service sends', () => {
+    const [parsed] =
+      parseOrders({
+        orders: [{ ...order, status: 'shipped', refundedCents: 1000, timeline: [{ type: 'payment_succeeded', status: 'paid', at: order.createdAt }] }],
+      }) ?? [];
+    expect(parsed).toMatchObject({ status: 'shipped', refundedCents: 1000, timeline: [{ type: 'payment_succeeded', at: order.createdAt }] });
+  });
+});
+
+describe('parseTimeline', () => {
+  const at = '2026-01-03T09:30:00.000Z';
+  const shipment = { carrier: 'dhl', carrierName: 'DHL', trackingNumber: 'JD0123456789', trackingUrl: 'https://www.dhl.com/track?AWB=JD0123456789' };
+
+  it('reads every step a shopper is told about, with the parcel and the refund', () => {
+    expect(
+      parseTimeline([
+        { type: 'payment_succeeded', status: 'paid', at },
+        { type: 'packed', status: 'packed', at },
+        { type: 'shipped', status: 'shipped', at, shipment },
+        { type: 'delivered', status: 'delivered', at },
+        { type: 'refund_succeeded', status: 'delivered', at, amountCents: 1250, lines: [] },
+        { type: 'cancelled', status: 'cancelled', at },
+        { type: 'payment_failed', status: 'failed', at },
+      ]),
+    ).toEqual([
+      { type: 'payment_succeeded', at },
+      { type: 'packed', at },
+      { type: 'shipped', at, shipment: { carrierName: 'DHL', trackingNumber: 'JD0123456789', trackingUrl: shipment.trackingUrl } },
+      { type: 'delivered', at },
+      { type: 'refund_succeeded', at, amountCents: 1250 },
+      { type: 'cancelled', at },
+      { type: 'payment_failed', at },
+    ]);
+  });
+
+  it('leaves out what it does not know or cannot show, never a script link', () => {
+    expect(parseTimeline(null)).toEqual([]);
+    expect(
+      parseTimeline([
+        { type: 'returned_to_sender', at },
+        { type: 'packed', at: 'yesterday' },
+        { type: 'refund_succeeded', at },
+        null,
+        { type: 'shipped', at, shipment: { ...shipment, trackingUrl: 'javascript:alert(1)' } },
+      ]),
+    ).toEqual([{ type: 'shipped', at }]);
   });
 });
 

@@ -8,9 +8,27 @@ import { AlertIcon, BagIcon } from '../../ui/icons.tsx';
 import forms from '../../ui/forms.module.css';
 import type { PanelProps } from './panel.ts';
 import { loadOrders, type OrderSummary, type OrdersResult } from '../orders.ts';
+import { OrderTimeline } from './OrderTimeline.tsx';
 import styles from '../AccountDashboard.module.css';
 
-const STATUS: Record<string, MessageKey> = { paid: 'orders.status.paid', pending: 'orders.status.pending', failed: 'orders.status.failed' };
+const STATUS: Record<string, MessageKey> = {
+  pending: 'orders.status.pending',
+  failed: 'orders.status.failed',
+  paid: 'orders.status.paid',
+  packed: 'orders.status.packed',
+  shipped: 'orders.status.shipped',
+  delivered: 'orders.status.delivered',
+  cancelled: 'orders.status.cancelled',
+  refunded: 'orders.status.refunded',
+};
+
+/** The badge's colour: on its way (paid to shipped), arrived, or stopped (failed, cancelled, refunded). */
+function badgeClass(status: string): string {
+  if (status === 'delivered') return styles.badgePaid ?? '';
+  if (status === 'failed' || status === 'cancelled' || status === 'refunded') return styles.badgeFailed ?? '';
+  if (status === 'paid' || status === 'packed' || status === 'shipped') return styles.badgeMoving ?? '';
+  return '';
+}
 const SHOWN_LINES = 2;
 
 function useOrders(uid: string) {
@@ -29,7 +47,7 @@ function useOrders(uid: string) {
   return { result, retry };
 }
 
-/** The shopper's orders from the checkout service: number, date, items, status, total; or an empty state. */
+/** The shopper's orders from the checkout service: number, date, items, status with its timeline, total; or an empty state. */
 export function OrdersPanel({ user }: PanelProps) {
   const t = useT();
   const lang = useLanguage();
@@ -71,11 +89,14 @@ export function OrdersPanel({ user }: PanelProps) {
     );
   }
 
-  const date = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { dateStyle: 'medium' });
+  const locale = lang === 'ru' ? 'ru-RU' : 'en-US';
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const when = (order: OrderSummary) => {
     const parsed = Date.parse(order.createdAt);
     return Number.isFinite(parsed) ? date.format(parsed) : '';
   };
+  const at = (iso: string) => moment.format(Date.parse(iso));
   return (
     <div className={styles.panelBody}>
       <p className={styles.muted}>{t('orders.intro')}</p>
@@ -108,9 +129,15 @@ export function OrdersPanel({ user }: PanelProps) {
                 </ul>
               </td>
               <td data-label={t('orders.status')}>
-                <span className={`${styles.badge} ${order.status === 'paid' ? styles.badgePaid : order.status === 'failed' ? styles.badgeFailed : ''}`}>
-                  {STATUS[order.status] ? t(STATUS[order.status] as MessageKey) : order.status}
-                </span>
+                <div className={styles.statusCell}>
+                  <span className={`${styles.badge} ${badgeClass(order.status)}`} data-testid="order-status">
+                    {STATUS[order.status] ? t(STATUS[order.status] as MessageKey) : order.status}
+                  </span>
+                  {order.refundedCents > 0 && order.status !== 'refunded' && (
+                    <span className={styles.muted}>{t('orders.partlyRefunded', { amount: formatPrice(order.refundedCents) })}</span>
+                  )}
+                  <OrderTimeline number={order.number} timeline={order.timeline} when={at} />
+                </div>
               </td>
               <td data-label={t('orders.total')} className={styles.numeric}>
                 <strong>{formatPrice(order.totalCents)}</strong>
