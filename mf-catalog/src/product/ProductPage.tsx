@@ -6,17 +6,16 @@ import type { Product } from '../api/schemas.ts';
 import { useRequest } from '../api/useRequest.ts';
 import { markBusInstance, useHydrated } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
-import { categoryName, colorName, nameOfSlug } from '../ui/names.ts';
+import { colorName } from '../ui/names.ts';
 import { addToCart } from '../ui/addToCart.ts';
 import { CartIcon } from '../ui/icons.tsx';
 import { CompareButton } from '../product-lists/CompareButton.tsx';
 import { WishButton } from '../product-lists/WishButton.tsx';
-import { discountBadge, formatDollars } from '../ui/price.ts';
 import { Stars } from '../ui/Stars.tsx';
 import { ErrorState, statusStyles } from '../ui/Status.tsx';
+import { ProductFacts, ProductPrices } from './ProductFacts.tsx';
 import { Accordion } from './Accordion.tsx';
 import { Gallery } from './Gallery.tsx';
-import { originalPrice } from './pricing.ts';
 import { DEFAULT_SIZE, parseProductId, SIZES, swatchesFor } from './productId.ts';
 import styles from './ProductPage.module.css';
 
@@ -73,8 +72,6 @@ function ProductDetail({ product }: { product: Product }) {
   const [color, setColor] = useState(swatches[0]?.name ?? '');
   const [size, setSize] = useState<string>(DEFAULT_SIZE);
   const sizeId = useId();
-  const original = originalPrice(product.price, product.discountPercentage);
-  const discount = discountBadge(product.discountPercentage);
   const soldOut = product.stock <= 0;
   const images = product.images && product.images.length > 0 ? product.images : product.thumbnail ? [product.thumbnail] : [];
 
@@ -89,24 +86,7 @@ function ProductDetail({ product }: { product: Product }) {
           <Stars rating={product.rating} size="md" showValue />
         </div>
 
-        <div className={styles.prices}>
-          {original !== null && (
-            <del className={styles.original}>
-              <span className={styles.visuallyHidden}>{t('product.originalPrice')} </span>
-              {formatDollars(original)}
-            </del>
-          )}
-          <p className={styles.current}>
-            <span className={styles.visuallyHidden}>{t('product.currentPrice')} </span>
-            {formatDollars(product.price)}
-          </p>
-          {discount && (
-            <span className={styles.discount}>
-              <span className={styles.visuallyHidden}>{t('card.discount')} </span>
-              {discount}
-            </span>
-          )}
-        </div>
+        <ProductPrices product={product} />
 
         <fieldset className={styles.swatches} disabled={!live}>
           <legend className={styles.optionLabel}>
@@ -168,34 +148,7 @@ function ProductDetail({ product }: { product: Product }) {
           </p>
         )}
 
-        <dl className={styles.facts}>
-          {product.category ? (
-            <>
-              <dt>{t('product.category')}</dt>
-              <dd>
-                <Link to={`/shop?category=${encodeURIComponent(product.category)}`}>
-                  {categoryName(t, { slug: product.category, name: nameOfSlug(product.category) })}
-                </Link>
-              </dd>
-            </>
-          ) : null}
-          {product.brand ? (
-            <>
-              <dt>{t('product.brand')}</dt>
-              <dd>
-                <Link to={`/shop?${new URLSearchParams({ ...(product.category ? { category: product.category } : {}), brand: product.brand }).toString()}`}>
-                  {product.brand}
-                </Link>
-              </dd>
-            </>
-          ) : null}
-          {product.sku ? (
-            <>
-              <dt>{t('product.sku')}</dt>
-              <dd>{product.sku}</dd>
-            </>
-          ) : null}
-        </dl>
+        <ProductFacts product={product} />
 
         <div className={styles.accordions}>
           <Accordion title={t('product.features')} defaultOpen>
