@@ -11,6 +11,7 @@ import { registerImageRoutes } from './images/routes.ts';
 import { registerProductRoutes } from './products/routes.ts';
 import { registerProductWriteRoutes } from './products/writes.ts';
 import { SearchService } from './search/service.ts';
+import { createVerifier } from './staff/tokens.ts';
 import { generateBatches } from './seed/generator.ts';
 import { registerStockRoutes } from './stock/routes.ts';
 import { openStore } from './storage/open.ts';
@@ -63,7 +64,8 @@ async function buildApp(config: CatalogConfig, store: CatalogStore, search: Sear
     productCache: { maxEntries: config.productCacheSize, ttlMs: config.productCacheTtlMs },
     search,
   });
-  registerProductWriteRoutes(app, { repository: store, adminToken: config.adminToken, imageBase: config.publicImageBase });
+  const writeAccess = { adminToken: config.adminToken, verifier: createVerifier(config.firebase) };
+  registerProductWriteRoutes(app, { repository: store, ...writeAccess, imageBase: config.publicImageBase });
   registerOpenApiRoute(app, { serverUrl: config.publicApiBase, maxLimit: config.maxLimit });
   registerSitemapRoutes(app, { repository: store, site: config.siteUrl });
   registerImageRoutes(app);

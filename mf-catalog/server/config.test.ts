@@ -14,6 +14,8 @@ describe('config', () => {
       sqlitePath: '/data/catalog.db',
       internalToken: null,
       adminToken: null,
+      firebase: { projectId: 'demo-storefront', authVerifyUrl: null, tokenKeysUrl: null },
+      importLimits: { maxBytes: 16 * 1024 * 1024, maxRecords: 100_000 },
       menuCategories: ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'],
       publicImageBase: '/api/catalog',
       publicApiBase: '/api/catalog',
@@ -58,11 +60,19 @@ describe('config', () => {
       siteUrl: 'https://shop.example',
     });
     expect(loadConfig({ NODE_ENV: 'development' }, defaults).internalToken).toBeNull();
+    // The local Auth service vouches for unsigned tokens: never a way in for staff in production.
+    const verify = { FIREBASE_AUTH_VERIFY_URL: 'http://127.0.0.1:9099/storefront/v1/tokens:verify' };
+    expect(() => loadConfig({ NODE_ENV: 'production', INTERNAL_TOKEN: 'a-long-token', ...site, ...verify }, defaults)).toThrow(
+      'FIREBASE_AUTH_VERIFY_URL (the local Auth emulator) must not be set in production',
+    );
   });
 
   it.each([
     [{ PORT: 'eighty' }, "PORT must be an integer from 0 to 65535 (got 'eighty')"],
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535'],
+    [{ FIREBASE_PROJECT_ID: 'My Shop' }, 'FIREBASE_PROJECT_ID must be a Firebase project id'],
+    [{ FIREBASE_AUTH_VERIFY_URL: 'ftp://auth' }, 'FIREBASE_AUTH_VERIFY_URL must be an http(s) URL'],
+    [{ IMPORT_MAX_RECORDS: '0' }, 'IMPORT_MAX_RECORDS must be an integer from 1 to 10000000'],
     [{ SITE_URL: 'https://shop.example/store' }, "SITE_URL must be an http(s) origin such as https://shop.example (got 'https://shop.example/store')"],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ DATABASE_SCHEMA: 'drop table' }, 'DATABASE_SCHEMA must be a lower-case SQL identifier'],

@@ -21,6 +21,13 @@ export interface CatalogConfig {
    */
   adminToken: string | null;
   /**
+   * Staff ID tokens (the back office): checked with the local Auth service when authVerifyUrl is set
+   * (the embedded default), otherwise against Google's keys for the project (production).
+   */
+  firebase: { projectId: string; authVerifyUrl: string | null; tokenKeysUrl: string | null };
+  /** Limits of one import job (POST /products/imports): bytes of a file sent, and records of any source. */
+  importLimits: { maxBytes: number; maxRecords: number };
+  /**
    * The categories the shop's header menu offers, in its order (the spec's six by default). They are
    * marked with their position in /products/categories when the catalogue holds them.
    */
@@ -96,6 +103,18 @@ const schema = z.object({
   SQLITE_PATH: text('SQLITE_PATH').min(1).optional(),
   INTERNAL_TOKEN: text('INTERNAL_TOKEN').min(8, { error: 'INTERNAL_TOKEN must be at least 8 characters' }).optional(),
   CATALOG_ADMIN_TOKEN: text('CATALOG_ADMIN_TOKEN').min(16, { error: 'CATALOG_ADMIN_TOKEN must be at least 16 characters' }).optional(),
+  FIREBASE_PROJECT_ID: text('FIREBASE_PROJECT_ID')
+    .regex(/^[a-z0-9-]{4,40}$/, { error: 'FIREBASE_PROJECT_ID must be a Firebase project id (lower-case letters, digits, dashes)' })
+    .default('demo-storefront'),
+  // Development: the local Auth service that says whether it issued an (unsigned) emulator token.
+  FIREBASE_AUTH_VERIFY_URL: text('FIREBASE_AUTH_VERIFY_URL')
+    .refine((raw) => URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol), { error: 'FIREBASE_AUTH_VERIFY_URL must be an http(s) URL' })
+    .optional(),
+  FIREBASE_TOKEN_KEYS_URL: text('FIREBASE_TOKEN_KEYS_URL')
+    .refine((raw) => URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol), { error: 'FIREBASE_TOKEN_KEYS_URL must be an http(s) URL' })
+    .optional(),
+  IMPORT_MAX_BYTES: integer('IMPORT_MAX_BYTES', 1024, 512 * 1024 * 1024).default(16 * 1024 * 1024),
+  IMPORT_MAX_RECORDS: integer('IMPORT_MAX_RECORDS', 1, 10_000_000).default(100_000),
   MENU_CATEGORIES: text('MENU_CATEGORIES')
     .transform((raw) =>
       raw
@@ -147,6 +166,10 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     // Sitemaps naming localhost would send crawlers nowhere.
     throw new ConfigError("Invalid catalogue configuration: SITE_URL is required in production (the shop's public address, for the sitemaps)");
   }
+  if (c.NODE_ENV === 'production' && c.FIREBASE_AUTH_VERIFY_URL) {
+    // The local Auth service vouches for unsigned tokens: production accepts real signatures only.
+    throw new ConfigError('Invalid catalogue configuration: FIREBASE_AUTH_VERIFY_URL (the local Auth emulator) must not be set in production');
+  }
   if (c.NODE_ENV === 'production' && !c.INTERNAL_TOKEN) {
     // A development catalogue may run without a checkout; a production one would sell nothing.
     throw new ConfigError('Invalid catalogue configuration: INTERNAL_TOKEN is required in production (without it the stock API refuses the checkout service)');
@@ -161,6 +184,8 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     sqlitePath: c.SQLITE_PATH ?? defaults.sqlitePath,
     internalToken: c.INTERNAL_TOKEN ?? null,
     adminToken: c.CATALOG_ADMIN_TOKEN ?? null,
+    firebase: { projectId: c.FIREBASE_PROJECT_ID, authVerifyUrl: c.FIREBASE_AUTH_VERIFY_URL ?? null, tokenKeysUrl: c.FIREBASE_TOKEN_KEYS_URL ?? null },
+    importLimits: { maxBytes: c.IMPORT_MAX_BYTES, maxRecords: c.IMPORT_MAX_RECORDS },
     menuCategories: c.MENU_CATEGORIES,
     publicImageBase: c.PUBLIC_IMAGE_BASE,
     publicApiBase: c.PUBLIC_API_BASE,

@@ -28,6 +28,9 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         SQLITE_PATH: path.join(dataDir, 'catalog.db'),
         INTERNAL_TOKEN: internalToken,
         SITE_URL: `http://localhost:${ports.gateway}`,
+        // Staff change the catalogue from the back office with their ID token (mf-catalog/server/staff).
+        FIREBASE_PROJECT_ID: projectId,
+        FIREBASE_AUTH_VERIFY_URL: authVerifyUrl,
         ...(config.catalogAdminToken ? { CATALOG_ADMIN_TOKEN: config.catalogAdminToken } : {}),
       },
       readyUrl: local(ports.catalog, '/readyz'),
