@@ -6,27 +6,24 @@ import { useRequest } from '../api/useRequest.ts';
 import { shownTotal } from '../api/totals.ts';
 import { markBusInstance, useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
-import { CloseIcon } from '../ui/icons.tsx';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
 import { EmptyState, ErrorState, statusStyles } from '../ui/Status.tsx';
-import { FacetMemo } from './facetScope.ts';
-import { Filters, type DimensionFacets } from './Filters.tsx';
-import { categoryName, colorName } from '../ui/names.ts';
+import { FilterChips, shopHref } from './FilterChips.tsx';
+import { Filters } from './Filters.tsx';
+import { useShopFacets } from './useShopFacets.ts';
+import { categoryName } from '../ui/names.ts';
 import { pageCount, rangeOf } from './pagination.ts';
 import { Pagination } from './Pagination.tsx';
 import {
   hasFilters,
   parseShopQuery,
-  priceRange,
   serializeShopQuery,
   toListParams,
-  withFilters,
   withoutFilters,
   withPage,
   withPerPage,
   withSort,
   withView,
-  type FilterPatch,
   type ShopQuery,
 } from './queryState.ts';
 import { Toolbar } from './Toolbar.tsx';
@@ -76,27 +73,7 @@ export default function ShopPage() {
     if (listing.status === 'success' && total > 0 && query.page > count) setQuery(withPage(query, count, total), { replace: true });
   }, [listing.status, total, count, query, setQuery]);
 
-  // Each filter's options and counts come from the listing without that filter (facetScope.ts).
-  const memo = useRef(new FacetMemo());
-  if (listing.status === 'success' && data?.facets) memo.current.record(query, data.facets);
-  const current = data?.facets;
-  // Opened on a brand (a shared link): ask once for the brands around it, so the others can be picked.
-  const brandScope = query.brand ? { ...query, brand: null } : null;
-  const needBrands = brandScope !== null && !unknownCategory && memo.current.lookup(query, 'brand', current) === undefined;
-  // One small row (with the fields every product must have) plus the facets.
-  const brandParams = brandScope ? { ...toListParams(brandScope), limit: 1, skip: 0, select: ['id', 'title', 'price'] } : null;
-  const brandRequest = useRequest(
-    needBrands && brandParams ? listUrl(brandParams) : null,
-    (signal) => catalog.listProducts(brandParams ?? { limit: 1 }, signal),
-    () => (brandParams ? catalog.peekList(brandParams) : undefined),
-  );
-  if (brandScope && brandRequest.status === 'success' && brandRequest.data.facets) memo.current.record(brandScope, brandRequest.data.facets);
-  const facets: DimensionFacets = {
-    category: memo.current.lookup(query, 'category', current),
-    brand: memo.current.lookup(query, 'brand', current),
-    color: memo.current.lookup(query, 'color', current),
-    price: memo.current.lookup(query, 'price', current),
-  };
+  const facets = useShopFacets(query, listing, unknownCategory);
 
   const goToPage = (page: number) => {
     setQuery(withPage(query, page, total));
@@ -114,18 +91,6 @@ export default function ShopPage() {
         : t('shop.summary', { first, last, total: shownTotal({ total, totalIsLowerBound: data?.totalIsLowerBound }, language) });
 
   const title = currentCategory ? categoryName(t, currentCategory) : query.category ? query.category : t('shop.title');
-
-  const chips: { key: string; label: string; patch: FilterPatch }[] = [];
-  if (query.category) chips.push({ key: 'category', label: `${t('shop.chipCategory')}: ${title}`, patch: { category: null, brand: null } });
-  if (query.brand) chips.push({ key: 'brand', label: `${t('shop.chipBrand')}: ${query.brand}`, patch: { brand: null } });
-  if (query.color) chips.push({ key: 'color', label: `${t('shop.chipColor')}: ${colorName(t, query.color)}`, patch: { color: null } });
-  const range = priceRange(query.price);
-  if (range) chips.push({ key: 'price', label: `${t('shop.chipPrice')}: ${range.label}`, patch: { price: null } });
-
-  const hrefFor = (next: ShopQuery) => {
-    const search = serializeShopQuery(next);
-    return search ? `/shop?${search}` : '/shop';
-  };
 
   const gridClass = `${styles.grid} ${query.view === 'list' ? styles.gridList : ''}`;
 
@@ -155,29 +120,11 @@ export default function ShopPage() {
             onPerPage={(perPage) => setQuery(withPerPage(query, perPage, listing.status === 'success' && data ? total : null))}
           />
 
-          {chips.length > 0 && (
-            <ul className={styles.chips} aria-label={t('shop.activeFilters')}>
-              {chips.map((chip) => (
-                <li key={chip.key}>
-                  <Link to={hrefFor(withFilters(query, chip.patch))} className={styles.chip} aria-label={t('shop.removeFilter', { filter: chip.label })}>
-                    <span>{chip.label}</span>
-                    <CloseIcon size={14} />
-                  </Link>
-                </li>
-              ))}
-              {chips.length > 1 && (
-                <li>
-                  <Link to={hrefFor(withoutFilters(query))} className={styles.clearAll}>
-                    {t('shop.clearFilters')}
-                  </Link>
-                </li>
-              )}
-            </ul>
-          )}
+          <FilterChips query={query} categoryTitle={title} />
 
           {unknownCategory ? (
             <EmptyState title={t('shop.unknownCategory', { category: query.category ?? '' })}>
-              <Link to={hrefFor(withoutFilters(query))} className={statusStyles.button}>
+              <Link to={shopHref(withoutFilters(query))} className={statusStyles.button}>
                 {t('shop.showAll')}
               </Link>
             </EmptyState>
@@ -192,7 +139,7 @@ export default function ShopPage() {
           ) : data.products.length === 0 && listing.status === 'success' ? (
             <EmptyState title={hasFilters(query) ? t('shop.emptyFiltered') : t('shop.empty')}>
               {hasFilters(query) && (
-                <Link to={hrefFor(withoutFilters(query))} className={statusStyles.button}>
+                <Link to={shopHref(withoutFilters(query))} className={statusStyles.button}>
                   {t('shop.clearFilters')}
                 </Link>
               )}
