@@ -41,6 +41,10 @@ export interface Totals {
   totalCents: number;
 }
 
+/** The languages the shop speaks; a shopper's messages are written in the one they bought in. */
+export const LANGS = ['en', 'ru'] as const;
+export type Lang = (typeof LANGS)[number];
+
 export interface Order extends Totals {
   id: string;
   number: number;
@@ -64,6 +68,8 @@ export interface Order extends Totals {
   stockSettled: boolean;
   /** What staff refunded through Stripe so far (succeeded refunds only). */
   refundedCents: number;
+  /** The shop's language when the shopper checked out ('en' for orders from before 0004-outbox). */
+  lang: Lang;
   createdAt: string;
   updatedAt: string;
   lines: OrderLine[];
@@ -78,6 +84,8 @@ export interface NewOrder {
   billing: Billing;
   currency: string;
   coupon: string | null;
+  /** 'en' when the client did not say (older pages). */
+  lang?: Lang;
   createdAt: string;
 }
 

@@ -144,6 +144,7 @@ export function createOrderSteps(deps: StepDeps) {
       billing: request.billing,
       currency: CURRENCY,
       coupon: request.couponCode ?? null,
+      lang: request.lang,
       createdAt: at(),
     });
     if (created) return handlers.run(order);

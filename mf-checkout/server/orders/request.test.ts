@@ -62,3 +62,23 @@ describe('the checkout form and the checkout service validate billing details al
     }
   });
 });
+
+describe("the shopper's language", () => {
+  const parse = (extra: Record<string, unknown>) =>
+    checkoutRequestSchema.parse({
+      token: { id: 'tok_visa' },
+      email: 'ann@example.com',
+      lines: [{ id: 1, qun: 1 }],
+      billing: valid,
+      idempotencyKey: '6f1c2f0e-8a3b-4c4d-9e5f-0a1b2c3d4e5f',
+      ...extra,
+    }).lang;
+
+  test('is taken as sent; older pages that send none, and languages the shop does not speak, mean English', () => {
+    expect(parse({ lang: 'ru' })).toBe('ru');
+    expect(parse({ lang: 'en' })).toBe('en');
+    expect(parse({})).toBe('en');
+    expect(parse({ lang: 'de' })).toBe('en');
+    expect(parse({ lang: 42 })).toBe('en');
+  });
+});

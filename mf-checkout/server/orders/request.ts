@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { LANGS } from './model.ts';
 import { BILLING_FIELDS, BILLING_RULES, type BillingField, type FieldRule, type RequiredBillingField } from '../../src/billing/billingRules.ts';
 
 /**
@@ -88,6 +89,13 @@ export const checkoutRequestSchema = z.object(
       .nullish()
       .transform((value) => (value ? value.toUpperCase() : undefined)),
     idempotencyKey: z.uuid('idempotencyKey must be a UUID'),
+    // The shop's language on the page, for the shopper's messages. Older pages do not send it, and a
+    // language the shop does not speak is no reason to refuse a payment: both mean English.
+    lang: z
+      .enum(LANGS)
+      .optional()
+      .catch(undefined)
+      .transform((value) => value ?? 'en'),
   },
   { message: 'The request body must be a JSON object' },
 );

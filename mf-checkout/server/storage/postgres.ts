@@ -4,6 +4,8 @@ import { postgresMigrations, STORE } from './migrations/index.ts';
 import { migratePostgres } from './migrations/runner.ts';
 import type { OrderEvent, OrderRefund, OrderRepository, StaffStatusChange } from './repository.ts';
 import { linesByOrder, toEvent, toOrder, toRefund, type EventRow, type LineRow, type OrderRow, type RefundRow } from './rows.ts';
+import { createPostgresOutbox } from './outboxPostgres.ts';
+import { confirmationMessage, refundedMessage, shippedMessage } from './outboxMessages.ts';
 import { staffListWhere } from './staffList.ts';
 
 export interface PostgresOptions {
@@ -40,6 +42,8 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
     throw error;
   }
 
+  const outbox = createPostgresOutbox(pool);
+
   async function query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
     return pool.query<R>(sql, params);
   }
@@ -71,16 +75,22 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
     at: string,
     change: { set: string; values: unknown[]; allowedFrom: string },
     event: { type: string; to: string; detail: Record<string, unknown> },
+    /** More work of the same transaction, once the change happened. */
+    after?: (client: pg.PoolClient) => Promise<void>,
   ): Promise<boolean> {
-    return changed(
-      `WITH before AS (SELECT id, status FROM orders WHERE id = $1 FOR UPDATE),
+    const sql = `WITH before AS (SELECT id, status FROM orders WHERE id = $1 FOR UPDATE),
             moved AS (UPDATE orders SET status = $5, ${change.set}, updated_at = $2
                       FROM before WHERE orders.id = before.id AND ${change.allowedFrom}
                       RETURNING orders.id, before.status AS from_status, COALESCE(orders.payment_source, 'system') AS actor)
        INSERT INTO order_events (order_id, type, from_status, to_status, actor, detail, at)
-       SELECT id, $4, from_status, $5, actor, $3, $2 FROM moved`,
-      [id, at, JSON.stringify(event.detail), event.type, event.to, ...change.values],
-    );
+       SELECT id, $4, from_status, $5, actor, $3, $2 FROM moved`;
+    const params = [id, at, JSON.stringify(event.detail), event.type, event.to, ...change.values];
+    if (!after) return changed(sql, params);
+    return inTransaction(async (client) => {
+      if (((await client.query(sql, params)).rowCount ?? 0) === 0) return false;
+      await after(client);
+      return true;
+    });
   }
 
   async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -137,15 +147,20 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
         change.requestKey,
       ],
     );
-    return toEvent(inserted.rows[0]!);
+    const event = toEvent(inserted.rows[0]!);
+    if (change.to === 'shipped') {
+      const notice = shippedMessage((await loadWith(client, 'SELECT * FROM orders WHERE id = $1', [orderId]))!, event);
+      if (notice) await outbox.enqueueWith(client, notice);
+    }
+    return event;
   }
 
   return {
     async createPending(order: NewOrder) {
       const inserted = await query(
         `INSERT INTO orders (id, idempotency_key, request_hash, uid, email, billing, status, currency, coupon,
-                             created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $9)
+                             created_at, updated_at, lang)
+         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $9, $10)
          ON CONFLICT (idempotency_key) DO NOTHING`,
         [
           order.id,
@@ -157,6 +172,7 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
           order.currency,
           order.coupon,
           order.createdAt,
+          order.lang ?? 'en',
         ],
       );
       const stored = await one('SELECT * FROM orders WHERE idempotency_key = $1', [order.idempotencyKey]);
@@ -212,6 +228,10 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
           allowedFrom: `before.status IN ('pending', 'failed')`,
         },
         { type: 'payment_succeeded', to: 'paid', detail: { paymentId } },
+        async (client) => {
+          const order = await loadWith(client, 'SELECT * FROM orders WHERE id = $1', [id]);
+          await outbox.enqueueWith(client, confirmationMessage(order!, at));
+        },
       );
     },
 
@@ -356,6 +376,8 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
         const next = refunded >= order.total_cents && !['cancelled', 'refunded'].includes(order.status) ? 'refunded' : order.status;
         await client.query('UPDATE orders SET refunded_cents = $1, status = $2, updated_at = $3 WHERE id = $4', [refunded, next, at, refund.orderId]);
         await event('refund_succeeded', next, { stripeRefundId: outcome.stripeRefundId, lines: refund.lines });
+        const refundedOrder = await loadWith(client, 'SELECT * FROM orders WHERE id = $1', [refund.orderId]);
+        await outbox.enqueueWith(client, refundedMessage(refundedOrder!, refund, refunded, at));
         return refundById(client, refundId);
       });
     },
@@ -375,6 +397,8 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
       );
       return result.rows.map(toRefund);
     },
+
+    outbox,
 
     async close() {
       await pool.end();

@@ -1,4 +1,5 @@
 import type { Failure, NewOrder, Order, OrderLine, OrderStatus, Totals } from '../orders/model.ts';
+import type { OutboxStore } from './outbox.ts';
 
 /** One status change of an order: what moved it, from which status to which, who and when. */
 export interface OrderEvent {
@@ -146,5 +147,10 @@ export interface OrderRepository {
   /** Refunds left unfinished by a request that ended early: still pending at Stripe, or succeeded with the stock not back. */
   listUnfinishedRefundsBefore(cutoff: string): Promise<OrderRefund[]>;
   listRefunds(orderId: string): Promise<OrderRefund[]>;
+  /**
+   * Messages to shoppers. markPaid (the confirmation), moveStatus to shipped (the shipping notice)
+   * and a succeeded finishRefund (the refund notice) write theirs in the change's own transaction.
+   */
+  outbox: OutboxStore;
   close(): Promise<void>;
 }

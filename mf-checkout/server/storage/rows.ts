@@ -1,4 +1,4 @@
-import type { Billing, Order, OrderLine, OrderStatus } from '../orders/model.ts';
+import type { Billing, Lang, Order, OrderLine, OrderStatus } from '../orders/model.ts';
 import type { OrderEvent, OrderRefund, RefundLine } from './repository.ts';
 
 /** A row of `orders` as either driver returns it (SQLite: text and 0/1, PostgreSQL: Date, jsonb, boolean). */
@@ -23,6 +23,7 @@ export interface OrderRow {
   failure_message: string | null;
   stock_settled: number | boolean;
   refunded_cents: number;
+  lang: string;
   created_at: string | Date;
   updated_at: string | Date;
 }
@@ -66,7 +67,7 @@ export interface RefundRow {
   updated_at: string | Date;
 }
 
-function iso(value: string | Date): string {
+export function iso(value: string | Date): string {
   return typeof value === 'string' ? value : value.toISOString();
 }
 
@@ -92,6 +93,7 @@ export function toOrder(row: OrderRow, lines: LineRow[]): Order {
     failureMessage: row.failure_message,
     stockSettled: row.stock_settled === true || row.stock_settled === 1,
     refundedCents: row.refunded_cents,
+    lang: row.lang === 'ru' ? 'ru' : ('en' satisfies Lang),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     lines: lines.map(toLine),

@@ -6,6 +6,8 @@ import { sqliteMigrations, STORE } from './migrations/index.ts';
 import { migrateSqlite } from './migrations/runner.ts';
 import type { OrderEvent, OrderRefund, OrderRepository, RefundStart, StaffStatusChange } from './repository.ts';
 import { linesByOrder, toEvent, toOrder, toRefund, type EventRow, type LineRow, type OrderRow, type RefundRow } from './rows.ts';
+import { createSqliteOutbox } from './outboxSqlite.ts';
+import { confirmationMessage, refundedMessage, shippedMessage } from './outboxMessages.ts';
 import { staffListWhere } from './staffList.ts';
 
 /** The orders file with the pragmas every connection to it needs; not migrated yet. */
@@ -36,13 +38,14 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
 
   const insertOrder = db.prepare(`
     INSERT INTO orders (id, number, idempotency_key, request_hash, uid, email, billing, status, currency, coupon,
-                        created_at, updated_at)
+                        lang, created_at, updated_at)
     VALUES ($id, (SELECT COALESCE(MAX(number), 1000) + 1 FROM orders), $key, $hash, $uid, $email, $billing,
-            'pending', $currency, $coupon, $at, $at)
+            'pending', $currency, $coupon, $lang, $at, $at)
     ON CONFLICT (idempotency_key) DO NOTHING`);
   const byId = db.prepare('SELECT * FROM orders WHERE id = ?');
   const byKey = db.prepare('SELECT * FROM orders WHERE idempotency_key = ?');
   const linesOf = db.prepare('SELECT * FROM order_lines WHERE order_id = ? ORDER BY position');
+  const outbox = createSqliteOutbox(db);
 
   function transaction(work: () => void): void {
     db.exec('BEGIN IMMEDIATE');
@@ -84,6 +87,8 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
     update: string,
     params: SQLInputValue[],
     event: { type: string; to: string; detail: Record<string, unknown>; at: string },
+    /** More work of the same transaction, once the change happened. */
+    after?: () => void,
   ): boolean {
     let changed = false;
     transaction(() => {
@@ -91,6 +96,7 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
       const row = db.prepare(update).get(...params) as { actor: string } | undefined;
       if (!row) return;
       insertEvent.run(id, event.type, before?.status ?? null, event.to, row.actor, JSON.stringify(event.detail), event.at);
+      after?.();
       changed = true;
     });
     return changed;
@@ -131,7 +137,12 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
         change.at,
         change.requestKey,
       ) as unknown as EventRow;
-    return toEvent(row);
+    const event = toEvent(row);
+    if (change.to === 'shipped') {
+      const notice = shippedMessage(load(byId.get(orderId) as OrderRow | undefined)!, event);
+      if (notice) outbox.enqueueNow(notice);
+    }
+    return event;
   }
 
   return {
@@ -145,6 +156,7 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
         $billing: JSON.stringify(order.billing),
         $currency: order.currency,
         $coupon: order.coupon,
+        $lang: order.lang ?? 'en',
         $at: order.createdAt,
       });
       const stored = load(byKey.get(order.idempotencyKey) as OrderRow | undefined);
@@ -189,6 +201,7 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
          RETURNING COALESCE(payment_source, 'system') AS actor`,
         [paymentId, at, id],
         { type: 'payment_succeeded', to: 'paid', detail: { paymentId }, at },
+        () => outbox.enqueueNow(confirmationMessage(load(byId.get(id) as OrderRow | undefined)!, at)),
       );
     },
 
@@ -357,6 +370,7 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
           JSON.stringify({ refundId, stripeRefundId: outcome.stripeRefundId, amountCents: refund.amountCents, lines: refund.lines, staff }),
           at,
         );
+        outbox.enqueueNow(refundedMessage(load(byId.get(refund.orderId) as OrderRow | undefined)!, refund, refunded, at));
       });
       return refundById(refundId);
     },
@@ -377,6 +391,8 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
         .all(cutoff) as unknown as RefundRow[];
       return rows.map(toRefund);
     },
+
+    outbox,
 
     async close() {
       if (db.isOpen) db.close();

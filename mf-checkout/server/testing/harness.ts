@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCheckoutServer, type CheckoutServer, type CheckoutServerDeps } from '../app.ts';
@@ -18,6 +20,10 @@ export interface TestStorage {
   repository: OrderRepository;
   /** A second, independent connection to the same storage, as another service instance has. */
   reopen(): Promise<OrderRepository>;
+  /** Runs SQL on the storage directly (a test's trigger, say), beside the repository. */
+  exec(sql: string): Promise<void>;
+  /** Where a child process opens the same storage: a SQLite file, or a PostgreSQL URL and schema. */
+  location: { sqlitePath: string } | { databaseUrl: string; schema: string };
   cleanup(): Promise<void>;
 }
 
@@ -35,6 +41,15 @@ export async function openTestRepository(backend: Backend): Promise<TestStorage>
         extra.push(await openSqliteRepository(file));
         return extra.at(-1)!;
       },
+      async exec(sql) {
+        const db = new DatabaseSync(file);
+        try {
+          db.exec(sql);
+        } finally {
+          db.close();
+        }
+      },
+      location: { sqlitePath: file },
       async cleanup() {
         await closeExtra();
         await repository.close();
@@ -51,6 +66,16 @@ export async function openTestRepository(backend: Backend): Promise<TestStorage>
       extra.push(await open());
       return extra.at(-1)!;
     },
+    async exec(sql) {
+      const client = new pg.Client({ connectionString: schema.url, options: `-c search_path=${schema.schema}` });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    },
+    location: { databaseUrl: schema.url, schema: schema.schema },
     async cleanup() {
       await closeExtra();
       await repository.close();

@@ -133,6 +133,7 @@ export function CheckoutForm({ items, user, onPaid }: CheckoutFormProps) {
         billing: payload,
         ...(couponCode ? { couponCode } : {}),
         idempotencyKey: keys.keyFor(cartFingerprint(lines, couponCode)),
+        lang: language,
       });
       if (started.kind !== 'requires_payment') {
         settle(started);

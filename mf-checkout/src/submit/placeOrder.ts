@@ -3,7 +3,7 @@ import type { BillingPayload } from '../billing/billing.ts';
 /**
  * The card path (PaymentIntents, SCA ready), two calls to the checkout service through the gateway:
  *
- * POST /api/checkout/payment-intents  {email, lines: [{id, qun}], billing, couponCode?, idempotencyKey}
+ * POST /api/checkout/payment-intents  {email, lines: [{id, qun}], billing, couponCode?, idempotencyKey, lang?}
  *   201 {orderId, orderNumber, totalCents, currency, clientSecret}   confirm the card with Stripe.js
  * POST /api/checkout/orders/{orderId}/payment   (after Stripe.js returned, whatever it said)
  *   200 {email, orderId, orderNumber, totalCents, status: "paid"}
@@ -24,6 +24,8 @@ export interface OrderRequest {
   readonly billing: BillingPayload;
   readonly couponCode?: string;
   readonly idempotencyKey: string;
+  /** The shop's language: the shopper's messages (confirmation, shipping, refund) are written in it. */
+  readonly lang?: 'en' | 'ru';
 }
 
 export interface PaidOrder {

@@ -20,10 +20,10 @@ const expectSnapshot = (backend: string, actual: string) => expectSchemaSnapshot
 
 const PAID = '00000000-0000-4000-8000-000000000001';
 
-/** 0003-staff-orders gives every order refunded_cents 0 and changes nothing else. */
+/** 0003-staff-orders gives every order refunded_cents 0, 0004-outbox the language 'en'; nothing else changes. */
 const withNothingRefunded = <T extends { orders: unknown[] }>(before: T): T => ({
   ...before,
-  orders: before.orders.map((order) => ({ ...(order as object), refunded_cents: 0 })),
+  orders: before.orders.map((order) => ({ ...(order as object), refunded_cents: 0, lang: 'en' })),
 });
 const PENDING = '00000000-0000-4000-8000-000000000005';
 const at = () => new Date().toISOString();
@@ -82,6 +82,10 @@ async function expectUsable(repository: OrderRepository): Promise<void> {
   expect((await repository.listEvents(PENDING)).map((event) => [event.type, event.fromStatus, event.toStatus, event.actor])).toEqual([
     ['payment_succeeded', 'pending', 'paid', 'tok_visa'],
   ]);
+  // ... and its confirmation is queued, in English (the old release did not record a language).
+  expect((await repository.outbox.list({ orderId: PENDING })).map((message) => [message.kind, message.lang, message.state])).toEqual([
+    ['order-confirmation', 'en', 'queued'],
+  ]);
 
   // The staff's side (0003) on the old release's orders: the list finds them, and they move on.
   const listed = await repository.listForStaff({ limit: 10 });
@@ -139,6 +143,7 @@ describe('orders: upgrade from the previous release on SQLite', () => {
           { name: '0001-initial' },
           { name: '0002-order-lifecycle' },
           { name: '0003-staff-orders' },
+          { name: '0004-outbox' },
         ]);
         // The rebuilt orders table is still the one order_lines points at: deleting an order takes its lines.
         db.exec('PRAGMA foreign_keys = ON');
@@ -203,6 +208,7 @@ describe('orders: upgrade from the previous release on PostgreSQL', () => {
         { name: '0001-initial' },
         { name: '0002-order-lifecycle' },
         { name: '0003-staff-orders' },
+        { name: '0004-outbox' },
       ]);
       await expectUsable(repository);
     } finally {

@@ -1,0 +1,157 @@
+import type { Lang } from '../orders/model.ts';
+import { iso } from './rows.ts';
+
+/** What the shop tells a shopper, each kind with the data its templates need (kept in the row as JSON). */
+export type MessageKind = 'order-confirmation' | 'order-shipped' | 'order-refunded' | 'password-reset';
+
+export interface MessageLine {
+  title: string;
+  quantity: number;
+  /** What these units cost (a refund: what was refunded for them). */
+  amountCents: number;
+}
+
+interface OrderData {
+  orderId: string;
+  orderNumber: number;
+  /** The billing first name, for the greeting. */
+  firstName: string;
+}
+
+export interface ConfirmationData extends OrderData {
+  lines: MessageLine[];
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  coupon: string | null;
+}
+
+export interface ShippedData extends OrderData {
+  carrierName: string;
+  trackingNumber: string;
+  trackingUrl: string;
+}
+
+export interface RefundedData extends OrderData {
+  amountCents: number;
+  lines: MessageLine[];
+  /** The order was cancelled (the refund is everything not refunded before). */
+  cancelled: boolean;
+  /** Everything refunded on the order so far, this refund included, and what was paid. */
+  refundedCents: number;
+  totalCents: number;
+}
+
+export interface PasswordResetData {
+  /** The shop's own reset page with the Auth service's code. */
+  link: string;
+}
+
+export type MessageContent =
+  | { kind: 'order-confirmation'; data: ConfirmationData }
+  | { kind: 'order-shipped'; data: ShippedData }
+  | { kind: 'order-refunded'; data: RefundedData }
+  | { kind: 'password-reset'; data: PasswordResetData };
+
+export type NewMessage = MessageContent & {
+  id: string;
+  /** The same message written twice (a repeated transition) is stored once. */
+  dedupeKey: string;
+  orderId: string | null;
+  recipient: string;
+  lang: Lang;
+  /** The Message-ID header of every attempt, so a receiver can recognise a repeat. */
+  messageId: string;
+  createdAt: string;
+};
+
+export type MessageState = 'queued' | 'sending' | 'sent' | 'failed';
+
+export type OutboxMessage = NewMessage & {
+  state: MessageState;
+  /** Attempts started, the one in flight included. */
+  attempts: number;
+  /** When a queued message is due; for one being sent, when its lease ends. */
+  nextAttemptAt: string;
+  claimedBy: string | null;
+  claimedUntil: string | null;
+  sentAt: string | null;
+  lastError: string | null;
+};
+
+/**
+ * The outbox of the orders database. Writes that belong to an order's change happen inside the
+ * repository's transaction for it; these are the worker's and the operators' operations.
+ */
+export interface OutboxStore {
+  /** Queues a message of its own (a password reset); false when its dedupe key is already there. */
+  enqueue(message: NewMessage): Promise<boolean>;
+  /**
+   * Leases up to `limit` due messages to `worker` until `leaseUntil`, counting an attempt for each:
+   * queued ones whose time came, and ones whose lease ran out (their worker died mid-send). Two
+   * workers never lease the same message at once. Messages that used their last attempt are left
+   * to failExpired.
+   */
+  claimDue(worker: string, now: string, leaseUntil: string, limit: number, maxAttempts: number): Promise<OutboxMessage[]>;
+  /** The SMTP server accepted it. False when the lease was not this worker's any more. */
+  markSent(id: string, worker: string, at: string): Promise<boolean>;
+  /** A failed attempt: queued again at `retryAt`, or failed for good when retryAt is null. */
+  markAttemptFailed(id: string, worker: string, error: string, retryAt: string | null): Promise<boolean>;
+  /** Leases that ran out on the last attempt: failed for good (answers them, for the log). */
+  failExpired(now: string, maxAttempts: number): Promise<OutboxMessage[]>;
+  list(filter: { orderId?: string; state?: MessageState; limit?: number }): Promise<OutboxMessage[]>;
+  /** Operators: failed messages (all, or these ids) queued again with fresh attempts; answers how many. */
+  requeueFailed(at: string, ids?: readonly string[]): Promise<number>;
+}
+
+/** A row of `outbox` as either driver returns it. */
+export interface OutboxRow {
+  id: string;
+  kind: MessageKind;
+  dedupe_key: string;
+  order_id: string | null;
+  recipient: string;
+  lang: string;
+  data: string | Record<string, unknown>;
+  message_id: string;
+  state: MessageState;
+  attempts: number;
+  next_attempt_at: string | Date;
+  claimed_by: string | null;
+  claimed_until: string | Date | null;
+  sent_at: string | Date | null;
+  last_error: string | null;
+  created_at: string | Date;
+}
+
+export function toMessage(row: OutboxRow): OutboxMessage {
+  const data = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
+  return {
+    id: row.id,
+    kind: row.kind,
+    data,
+    dedupeKey: row.dedupe_key,
+    orderId: row.order_id,
+    recipient: row.recipient,
+    lang: row.lang === 'ru' ? 'ru' : 'en',
+    messageId: row.message_id,
+    createdAt: iso(row.created_at),
+    state: row.state,
+    attempts: row.attempts,
+    nextAttemptAt: iso(row.next_attempt_at),
+    claimedBy: row.claimed_by,
+    claimedUntil: row.claimed_until === null ? null : iso(row.claimed_until),
+    sentAt: row.sent_at === null ? null : iso(row.sent_at),
+    lastError: row.last_error,
+  } as OutboxMessage;
+}
+
+/** Column values of a new message, in the order of OUTBOX_COLUMNS. */
+export const OUTBOX_COLUMNS = 'id, kind, dedupe_key, order_id, recipient, lang, data, message_id, state, attempts, next_attempt_at, created_at';
+
+export function outboxValues(message: NewMessage): [string, string, string, string | null, string, string, string, string] {
+  return [message.id, message.kind, message.dedupeKey, message.orderId, message.recipient, message.lang, JSON.stringify(message.data), message.messageId];
+}
+
+/** Error texts kept on a row are cut to this length. */
+export const MAX_ERROR_LENGTH = 1000;
