@@ -97,16 +97,7 @@ export default function MiniCart() {
             <span className={styles.count}>{tn('mini.count', count)}</span>
           </div>
           {count === 0 ? (
-            <div className={styles.empty}>
-              <span className={styles.emptyIcon}>
-                <CartIcon size={28} />
-              </span>
-              <p className={styles.emptyText}>{t('mini.empty')}</p>
-              <p className={styles.emptyHint}>{t('mini.emptyHint')}</p>
-              <Link to="/shop" className={styles.secondary} onClick={close}>
-                {t('mini.shop')}
-              </Link>
-            </div>
+            <EmptyMiniCart onLeave={close} />
           ) : (
             <>
               <ul className={styles.list} aria-label={t('mini.items')}>
@@ -133,24 +124,49 @@ export default function MiniCart() {
                   </li>
                 ))}
               </ul>
-              <div className={styles.footer}>
-                <p className={styles.subtotal}>
-                  <span>{t('mini.subtotal')}</span>
-                  <strong data-testid="mini-cart-subtotal">{formatPrice(summary.subtotalCents)}</strong>
-                </p>
-                <div className={styles.actions}>
-                  <Link to="/cart-list" className={styles.secondary} onClick={close}>
-                    {t('mini.viewCart')}
-                  </Link>
-                  <Link to="/checkout" className={styles.primary} onClick={close}>
-                    {t('mini.checkout')}
-                  </Link>
-                </div>
-              </div>
+              <MiniCartFooter subtotalCents={summary.subtotalCents} onLeave={close} />
             </>
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The empty cart's invitation to shop. */
+function EmptyMiniCart({ onLeave }: { onLeave: () => void }) {
+  const t = useT();
+  return (
+    <div className={styles.empty}>
+      <span className={styles.emptyIcon}>
+        <CartIcon size={28} />
+      </span>
+      <p className={styles.emptyText}>{t('mini.empty')}</p>
+      <p className={styles.emptyHint}>{t('mini.emptyHint')}</p>
+      <Link to="/shop" className={styles.secondary} onClick={onLeave}>
+        {t('mini.shop')}
+      </Link>
+    </div>
+  );
+}
+
+/** SubTotal, View Cart and Checkout under the list. */
+function MiniCartFooter({ subtotalCents, onLeave }: { subtotalCents: number; onLeave: () => void }) {
+  const t = useT();
+  return (
+    <div className={styles.footer}>
+      <p className={styles.subtotal}>
+        <span>{t('mini.subtotal')}</span>
+        <strong data-testid="mini-cart-subtotal">{formatPrice(subtotalCents)}</strong>
+      </p>
+      <div className={styles.actions}>
+        <Link to="/cart-list" className={styles.secondary} onClick={onLeave}>
+          {t('mini.viewCart')}
+        </Link>
+        <Link to="/checkout" className={styles.primary} onClick={onLeave}>
+          {t('mini.checkout')}
+        </Link>
+      </div>
     </div>
   );
 }
