@@ -4,6 +4,7 @@ import type { GatewayConfig } from './config.ts';
 import { CatalogCache } from './catalogCache.ts';
 import { followCatalogChanges } from './catalogChanges.ts';
 import { isPublicCatalogPath } from './catalogPaths.ts';
+import { catalogCacheResult, recordUpstream } from './metrics/gatewayMetrics.ts';
 import { forwardShopper, unavailable } from './upstreamReplies.ts';
 
 /** Reads a whole upstream body (catalogue answers are small JSON documents and images). */
@@ -44,6 +45,7 @@ export const catalogProxy: FastifyPluginAsync<{ config: GatewayConfig; routeLimi
         return { ...headers, ...conditional };
       },
       onResponse: (request, reply, response) => {
+        recordUpstream('catalog', response.statusCode);
         if (!cache || request.method !== 'GET' || (response.statusCode !== 200 && !(response.statusCode === 304 && revalidating.has(request)))) {
           return void reply.send(response.stream);
         }
@@ -53,6 +55,7 @@ export const catalogProxy: FastifyPluginAsync<{ config: GatewayConfig; routeLimi
               response.statusCode === 304
                 ? cache.revalidated(request.url, request.headers, 304, reply.getHeaders() as Record<string, string>)
                 : (cache.store(request.url, request.headers, 200, reply.getHeaders() as Record<string, string>, body), undefined);
+            catalogCacheResult(answer ? 'revalidated' : 'miss');
             if (answer) {
               reply.code(answer.status).headers(answer.headers).header('x-cache', 'REVALIDATED').removeHeader('content-length').send(answer.body);
             } else {
@@ -62,7 +65,7 @@ export const catalogProxy: FastifyPluginAsync<{ config: GatewayConfig; routeLimi
           (error: unknown) => reply.send(error),
         );
       },
-      onError: unavailable('The catalogue'),
+      onError: unavailable('The catalogue', 'catalog'),
     },
     prefix: '/api/catalog',
     rewritePrefix: '',
@@ -77,6 +80,7 @@ export const catalogProxy: FastifyPluginAsync<{ config: GatewayConfig; routeLimi
       }
       const cached = cache && request.method === 'GET' ? cache.fresh(request.url, request.headers) : undefined;
       if (!cached) return;
+      catalogCacheResult('hit');
       reply.code(cached.status).headers(cached.headers).header('x-cache', 'HIT');
       const etag = cached.headers.etag;
       if (etag && matchesEtag(request.headers['if-none-match'], etag)) await reply.code(304).send();

@@ -86,6 +86,16 @@ export function gatewayConfigSchema(repoRoot: string) {
       CONTACT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(5),
       CATALOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(1200),
       RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(3000),
+      // Real shoppers' Web Vitals (POST /api/vitals) per client address and minute: one beacon per
+      // page a shopper leaves is far below it.
+      VITALS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(60),
+      // The share of page views whose Web Vitals the browser reports (0 to 1): 10 % in production
+      // is plenty for p75 per route and spares shoppers' data; every view elsewhere (npm start, tests).
+      VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
+      // Prometheus metrics on a listener of their own (never the shop's port): unset, none; 0 picks a
+      // free port. Loopback unless METRICS_HOST says otherwise (a scraper on another machine).
+      METRICS_PORT: port.optional(),
+      METRICS_HOST: z.string().min(1).default('127.0.0.1'),
       // PostgreSQL for what the gateway keeps (contact messages), shared by every gateway instance.
       DATABASE_URL: z
         .string()
@@ -141,8 +151,10 @@ export function gatewayConfigSchema(repoRoot: string) {
         perAddressPerMinute: env.RATE_LIMIT_PER_MINUTE,
         catalogPerMinute: env.CATALOG_RATE_LIMIT_PER_MINUTE,
         contactPerMinute: env.CONTACT_RATE_LIMIT_PER_MINUTE,
+        vitalsPerMinute: env.VITALS_RATE_LIMIT_PER_MINUTE,
         redisUrl: env.REDIS_URL,
       },
+      metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST },
       catalogCacheBytes: env.CATALOG_CACHE_MB * 1024 * 1024,
       pageDataBudgetMs: env.PAGE_DATA_BUDGET_MS,
       serverRendering: env.SERVER_RENDERING === 'on',
@@ -179,6 +191,7 @@ export function gatewayConfigSchema(repoRoot: string) {
           databaseEmulatorHost: emulatorSetting(env, env.FIREBASE_DATABASE_EMULATOR_HOST, '127.0.0.1:9000'),
         },
         stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+        vitalsSampleRate: env.VITALS_SAMPLE_RATE ?? (env.NODE_ENV === 'production' ? 0.1 : 1),
       },
     }));
 }

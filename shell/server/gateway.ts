@@ -10,9 +10,11 @@ import { refuseCrossSiteWrites, registerCatalogCors } from './crossOrigin.ts';
 import { files } from './files.ts';
 import { headerPolicy, registerErrorAnswers, registerSecurityHeaders, undecodableAddress } from './headers.ts';
 import { registerHealthRoutes } from './health.ts';
+import { registerGatewayMetrics } from './metrics/gatewayMetrics.ts';
 import { pages } from './pages.ts';
 import { registerRateLimits } from './rateLimits.ts';
 import { serviceProxies } from './serviceProxies.ts';
+import { registerVitalsRoute } from './vitals/vitalsRoute.ts';
 import { openRegistry } from '../releases/openRegistry.ts';
 import type { RegistryStore } from '../releases/registryStore.ts';
 
@@ -27,6 +29,7 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
   const headersFor = headerPolicy(config, registry);
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: config.trustProxy, frameworkErrors: undecodableAddress(headersFor) });
   registerErrorAnswers(app);
+  registerGatewayMetrics(app);
   if (!options.registry) app.addHook('onClose', async () => registry.close());
   const contact = await openContactStore({ databaseUrl: config.databaseUrl, sqliteFile: config.contactDb });
   app.addHook('onClose', async () => contact.close());
@@ -41,6 +44,7 @@ export async function createGateway(config: GatewayConfig, options: { stopping?:
   await app.register(catalogProxy, { config, routeLimit: limits.routeLimit(config.rateLimits.catalogPerMinute, 'catalog') });
   await app.register(serviceProxies, { config });
   registerContactRoute(app, contact, { config: limits.routeLimit(config.rateLimits.contactPerMinute, 'contact') });
+  registerVitalsRoute(app, { config: limits.routeLimit(config.rateLimits.vitalsPerMinute, 'vitals') });
   registerHealthRoutes(app, config, options.stopping ?? (() => false));
   await app.register(crawlers, { config });
   await app.register(files, { config, registry });

@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { loadGatewayConfig, type GatewayConfig } from './config.ts';
 import { createGateway } from './gateway.ts';
+import { answerClusterMetrics, serveClusterMetrics, serveGatewayMetrics } from './metrics/gatewayListener.ts';
 
 /** One page of each server-rendered screen (mf-catalog's serverExposes), rendered before announcing. */
 const WARM_UP_PAGES = ['/', '/shop', '/shop/1', '/search?q=chair'];
@@ -17,6 +18,9 @@ async function serve(config: GatewayConfig): Promise<void> {
   let stopping = false;
   const app = await createGateway(config, { stopping: () => stopping });
   await app.listen({ host: config.host, port: config.port });
+  // A worker's figures reach the scraper through the primary's listener (serveClusterMetrics).
+  if (cluster.isWorker) answerClusterMetrics();
+  const metrics = cluster.isWorker ? undefined : await serveGatewayMetrics(config.metrics);
   // SIGTERM or SIGINT: readiness fails first, then the listener closes while requests in flight
   // finish; past the grace period the process exits regardless. Installed before the address is
   // announced: a supervisor may stop the gateway the moment it reads that line.
@@ -26,6 +30,7 @@ async function serve(config: GatewayConfig): Promise<void> {
     if (cluster.isWorker) process.send?.(STOPPING);
     if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await app.close();
+    await metrics?.close();
   });
   // A page's first render loads the shell's server build and its screen's chunk of the catalogue's
   // (over HTTP, from this gateway): one page of each kind now, so the first shopper's page of any
@@ -38,6 +43,7 @@ async function serve(config: GatewayConfig): Promise<void> {
     await Promise.race([warmUp, delay(WARM_UP_CAP_MS)]);
   }
   if (cluster.isPrimary) console.log(`[gateway] storefront at http://localhost:${config.port}`);
+  if (metrics) console.log(`[gateway] metrics at ${metrics.url}`);
 }
 
 /** A worker's word to the primary that it has begun to stop. */
@@ -87,6 +93,14 @@ function supervise(config: GatewayConfig): void {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   for (let i = 0; i < config.workers; i++) cluster.fork();
+  void serveClusterMetrics(config.metrics).then(
+    (metrics) => metrics && console.log(`[gateway] metrics at ${metrics.url}`),
+    (error: unknown) => {
+      console.error(`[gateway] metrics listener: ${error instanceof Error ? error.message : String(error)}`);
+      stop();
+      process.exitCode = 1;
+    },
+  );
 }
 
 try {

@@ -5,6 +5,7 @@ import type { GatewayConfig, RemoteName } from './config.ts';
 import { isKnownRoute } from './knownRoutes.ts';
 import type { PreparedRoute } from './pageHead.ts';
 import { loadRouteData, type EmbeddedAnswer } from './routeData.ts';
+import { recordRender, recordRenderFailure } from './metrics/gatewayMetrics.ts';
 import { routeHead } from './routeHead.ts';
 import { serverEntries, shellBuildId, shellRenderer } from './serverRender.ts';
 
@@ -75,9 +76,14 @@ export async function renderOnServer(
   product?: string,
 ) {
   if (!config.serverRendering) return undefined;
+  const pathname = request.url.split('?')[0] ?? '/';
   try {
     const renderPage = shellRenderer(locations.shellDir);
-    if (!renderPage) return undefined;
+    if (!renderPage) {
+      recordRenderFailure(pathname, 'no_shell_server_build');
+      return undefined;
+    }
+    const started = performance.now();
     const language = languageOf(request);
     const page = await renderPage({
       url: request.url,
@@ -88,11 +94,13 @@ export async function renderOnServer(
       fetchAnswer: catalogAnswer(app, config, request),
       budgetMs: config.renderBudgetMs,
     });
+    recordRender(pathname, (performance.now() - started) / 1000, page.fallback);
     // A remote without a server build (the cart, the account pages) is the browser's by design.
     if (page.fallback && !page.fallback.endsWith('has no server build'))
       reportOnce(`part of ${request.url.split('?')[0]} is left to the browser: ${page.fallback}`);
     return { answers: page.answers, rendered: { html: page.html, language, pageName: product, screen: page.screen } };
   } catch (error) {
+    recordRenderFailure(pathname, 'render_failed');
     reportOnce(
       `the server render of ${request.url.split('?')[0]} failed, so the browser renders it: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );

@@ -25,7 +25,13 @@ describe('the limiter', () => {
   /** A small app behind a trusted proxy (the test), so each request can say which address it is from. */
   async function start(perMinute: number) {
     app = Fastify({ trustProxy: true });
-    const limits = await registerRateLimits(app, { perAddressPerMinute: perMinute, catalogPerMinute: 0, contactPerMinute: 0, redisUrl: undefined });
+    const limits = await registerRateLimits(app, {
+      perAddressPerMinute: perMinute,
+      catalogPerMinute: 0,
+      contactPerMinute: 0,
+      vitalsPerMinute: 0,
+      redisUrl: undefined,
+    });
     app.get('/page', async () => 'ok');
     app.get('/healthz', async () => 'ok');
     app.post('/form', { config: limits.routeLimit(2, 'form') }, async () => 'sent');

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { rateLimitRefusals } from './metrics/registry.ts';
 
 export interface RateLimitSettings {
   /** Every request of one client address, pages and assets included (a page load is ~25 requests). */
@@ -9,6 +10,8 @@ export interface RateLimitSettings {
   catalogPerMinute: number;
   /** Contact form posts of one client address. */
   contactPerMinute: number;
+  /** Web Vitals beacons of one client address. */
+  vitalsPerMinute: number;
   /** Shared counters across gateway instances; in-process counters without it. */
   redisUrl: string | undefined;
 }
@@ -48,6 +51,11 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     skipOnError: true,
     // Probes come from supervisors and load balancers, often many per second from one address.
     allowList: (request: FastifyRequest) => request.url === '/healthz' || request.url === '/readyz',
+    // Counted by the limit that refused: a route's own tier (its groupId) or the per-address budget.
+    onExceeded: (request: FastifyRequest) => {
+      const tier = (request.routeOptions.config as { rateLimit?: { groupId?: string } }).rateLimit?.groupId;
+      rateLimitRefusals.inc({ limit: tier ?? 'global' });
+    },
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests; please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds`), { statusCode: 429 }),
   });

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import type { GatewayConfig } from './config.ts';
-import { forwardShopper, unavailable } from './upstreamReplies.ts';
+import { forwardShopper, passOn, unavailable } from './upstreamReplies.ts';
 
 /** The checkout service's routes (the spec's token call, payments, orders, Stripe's webhook), and offline the local Stripe. */
 export const serviceProxies: FastifyPluginAsync<{ config: GatewayConfig }> = async (app, { config }) => {
-  const checkoutReplyOptions = { rewriteRequestHeaders: forwardShopper, onError: unavailable('Checkout') };
+  const checkoutReplyOptions = { rewriteRequestHeaders: forwardShopper, onResponse: passOn('checkout'), onError: unavailable('Checkout', 'checkout') };
   await app.register(proxy, {
     upstream: config.checkoutUrl,
     prefix: '/save-stripe-token',
@@ -19,7 +19,7 @@ export const serviceProxies: FastifyPluginAsync<{ config: GatewayConfig }> = asy
       upstream: config.localStripeUrl,
       prefix: '/local-stripe',
       rewritePrefix: '',
-      replyOptions: { rewriteRequestHeaders: forwardShopper, onError: unavailable('The local Stripe') },
+      replyOptions: { rewriteRequestHeaders: forwardShopper, onResponse: passOn('local_stripe'), onError: unavailable('The local Stripe', 'local_stripe') },
     });
   }
 };

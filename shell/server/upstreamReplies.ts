@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { recordUpstream, type Upstream } from './metrics/gatewayMetrics.ts';
 
 /** Services see the shopper's address and scheme (rate limits per shopper, Secure cookies). */
 export function forwardShopper(request: { ip: string; protocol: string }, upstreamHeaders: IncomingHttpHeaders): IncomingHttpHeaders {
@@ -10,9 +11,18 @@ type ProxiedReply = {
   code(status: number): { header(name: string, value: string): { send(body: unknown): unknown } };
 };
 
+/** A service's answer sent on as it came, counted by upstream (reply-from's own default, plus the count). */
+export function passOn(upstream: Upstream) {
+  return (_request: unknown, reply: { send(body: unknown): unknown }, response: { statusCode: number; stream: unknown }): void => {
+    recordUpstream(upstream, response.statusCode);
+    void reply.send(response.stream);
+  };
+}
+
 /** A service that is down or restarting is answered in words, never with the proxy's internals. */
-export function unavailable(what: string) {
+export function unavailable(what: string, upstream: Upstream) {
   return (reply: ProxiedReply, { error }: { error: Error }): void => {
+    recordUpstream(upstream, 'unavailable');
     reply.log.warn({ err: error }, `${what} did not answer`);
     void reply
       .code(503)
