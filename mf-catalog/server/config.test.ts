@@ -7,6 +7,7 @@ describe('config', () => {
     expect(loadConfig({}, defaults)).toEqual({
       port: 3101,
       host: '127.0.0.1',
+      metrics: { port: undefined, host: '127.0.0.1' },
       databaseUrl: null,
       databaseReadUrl: null,
       databasePoolSize: 10,
@@ -29,6 +30,12 @@ describe('config', () => {
       productCacheSize: 20000,
       productCacheTtlMs: 5000,
     });
+  });
+
+  it('serves metrics only when METRICS_PORT is set, on loopback unless told otherwise', () => {
+    expect(loadConfig({ METRICS_PORT: '9465' }, defaults).metrics).toEqual({ port: 9465, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '', METRICS_HOST: '0.0.0.0' }, defaults).metrics).toEqual({ port: undefined, host: '0.0.0.0' });
+    expect(() => loadConfig({ METRICS_PORT: 'x' }, defaults)).toThrow(ConfigError);
   });
 
   it('reads and normalises values; empty variables count as unset', () => {

@@ -5,6 +5,8 @@ import { SEED_CATEGORIES } from './seed/vocabulary.ts';
 export interface CatalogConfig {
   port: number;
   host: string;
+  /** Prometheus metrics on a listener of their own (main.ts): none when port is undefined. */
+  metrics: { port: number | undefined; host: string };
   /** PostgreSQL is used when set; the SQLite file otherwise. */
   databaseUrl: string | null;
   /** A read replica of databaseUrl for listings and products; reservations and writes stay on databaseUrl. */
@@ -141,6 +143,9 @@ const schema = z.object({
   PRODUCT_CACHE_TTL_MS: integer('PRODUCT_CACHE_TTL_MS', 0, 86_400_000).default(5_000),
   SHUTDOWN_DELAY_MS: integer('SHUTDOWN_DELAY_MS', 0, 120_000).default(0),
   SHUTDOWN_GRACE_MS: integer('SHUTDOWN_GRACE_MS', 100, 600_000).default(10_000),
+  // Prometheus metrics, never on the API's port: unset, none; 0 picks a free port (decision 0032).
+  METRICS_PORT: integer('METRICS_PORT', 0, 65535).optional(),
+  METRICS_HOST: text('METRICS_HOST').min(1).default('127.0.0.1'),
   // The one production switch of every process of the shop.
   NODE_ENV: text('NODE_ENV').optional(),
 });
@@ -177,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
   return {
     port: c.PORT,
     host: c.HOST,
+    metrics: { port: c.METRICS_PORT, host: c.METRICS_HOST },
     databaseUrl: c.DATABASE_URL ?? null,
     databaseReadUrl: c.DATABASE_READ_URL ?? null,
     databasePoolSize: c.DATABASE_POOL_SIZE,
