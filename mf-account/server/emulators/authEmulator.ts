@@ -117,17 +117,9 @@ function savedAccounts(dataDir: string): string | undefined {
   return undefined;
 }
 
-/**
- * Starts the Firebase Auth emulator of firebase-tools (`firebase emulators:start --only auth`) offline, in
- * its own process group, with a generated firebase.json in a private temp dir (also its cwd, so its
- * firebase-debug.log lands there), on a private port behind the proxy of authProxy.ts, which takes the
- * public port. Resolves once both answer. With `dataDir`, accounts are imported at start and saved
- * shortly after every change.
- */
-export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<RunningAuthEmulator> {
-  const host = options.host ?? '127.0.0.1';
+/** The host, the demo project and the port asked for, refused with a clear message when they cannot work. */
+function checkedOptions(options: AuthEmulatorOptions): { host: string; projectId: string; requestedPort: number } {
   const projectId = options.projectId ?? 'demo-storefront';
-  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   if (!/^demo-[a-z0-9-]{1,25}$/.test(projectId)) {
     throw new Error(
       `auth emulator: project id must be "demo-" followed by lowercase letters, digits or dashes (got "${projectId}"); demo projects run fully offline`,
@@ -137,34 +129,26 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
     throw new Error(`auth emulator: invalid port ${String(options.port)}`);
   }
-  const publicPort = requestedPort === 0 ? await freePort(host) : requestedPort;
-  await assertPortFree(host, publicPort, 'auth emulator');
-  // The emulator itself listens on a private port; the proxy takes the public one.
-  const port = await freePort(host);
-  // The emulator suite also opens a hub and a logging port; take free ones so instances never collide.
-  const hubPort = await freePort(host);
-  const loggingPort = await freePort(host);
+  return { host: options.host ?? '127.0.0.1', projectId, requestedPort };
+}
 
-  const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'mf-account-auth-'));
+/** Writes the firebase.json of one emulator instance into its private temp dir; returns its path. */
+function writeEmulatorConfig(tmpDir: string, host: string, ports: { auth: number; hub: number; logging: number }): string {
   const configPath = path.join(tmpDir, 'firebase.json');
-  writeFileSync(
-    configPath,
-    JSON.stringify(
-      {
-        emulators: {
-          auth: { host, port },
-          hub: { host, port: hubPort },
-          logging: { host, port: loggingPort },
-          ui: { enabled: false },
-          singleProjectMode: true,
-        },
-      },
-      null,
-      2,
-    ),
-  );
+  const emulators = {
+    auth: { host, port: ports.auth },
+    hub: { host, port: ports.hub },
+    logging: { host, port: ports.logging },
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  writeFileSync(configPath, JSON.stringify({ emulators }, null, 2));
+  return configPath;
+}
 
-  const args = [
+/** `firebase emulators:start --only auth`, with the watcher that stops it when its parent dies. */
+function emulatorArgs(projectId: string, configPath: string): string[] {
+  return [
     '--require',
     parentWatchPath,
     firebaseToolsCli(),
@@ -177,6 +161,26 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     configPath,
     '--non-interactive',
   ];
+}
+
+/**
+ * Starts the Firebase Auth emulator of firebase-tools (`firebase emulators:start --only auth`) offline, in
+ * its own process group, with a generated firebase.json in a private temp dir (also its cwd, so its
+ * firebase-debug.log lands there), on a private port behind the proxy of authProxy.ts, which takes the
+ * public port. Resolves once both answer. With `dataDir`, accounts are imported at start and saved
+ * shortly after every change.
+ */
+export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<RunningAuthEmulator> {
+  const { host, projectId, requestedPort } = checkedOptions(options);
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const publicPort = requestedPort === 0 ? await freePort(host) : requestedPort;
+  await assertPortFree(host, publicPort, 'auth emulator');
+  // The emulator itself listens on a private port; the proxy takes the public one. The emulator suite
+  // also opens a hub and a logging port; take free ones so instances never collide.
+  const port = await freePort(host);
+  const hubPort = await freePort(host);
+  const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'mf-account-auth-'));
+  const args = emulatorArgs(projectId, writeEmulatorConfig(tmpDir, host, { auth: port, hub: hubPort, logging: await freePort(host) }));
   const dataDir = options.dataDir === undefined ? undefined : path.resolve(options.dataDir);
   const tokens = new IssuedTokens();
   const tokensFile = dataDir && path.join(dataDir, 'auth-tokens.json');
