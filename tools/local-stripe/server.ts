@@ -64,6 +64,97 @@ function challengePage(intentId: string, secret: string, amount: string): string
 ${form('complete', 'Complete authentication')}${form('fail', 'Fail authentication')}</main></body></html>`;
 }
 
+/** The Stripe REST resources this stand-in knows, routed by method and path. */
+function callApi(store: PaymentStore, events: readonly StripeEvent[], method: string, path: string, params: Params): unknown {
+  const parts = path.split('/').filter(Boolean);
+  const [, resource, id, action] = parts;
+  const clientSecret = typeof params.client_secret === 'string' ? params.client_secret : undefined;
+  if (resource === 'payment_methods') {
+    if (method === 'POST' && !id) return store.createPaymentMethod(params);
+    if (method === 'GET' && id && !action) return store.retrievePaymentMethod(id);
+  }
+  if (resource === 'payment_intents') {
+    if (method === 'POST' && !id) return store.createIntent(params);
+    if (method === 'GET' && !id)
+      return { object: 'list', url: '/v1/payment_intents', has_more: false, data: store.listIntents().slice(0, Number(params.limit ?? 10)) };
+    if (method === 'GET' && id && !action) return store.retrieveIntent(id, clientSecret);
+    if (method === 'POST' && id && !action) return store.updateIntent(id, params);
+    if (method === 'POST' && id && action === 'confirm') return store.confirm(id, params, clientSecret);
+    if (method === 'POST' && id && action === 'capture') return store.capture(id, params);
+    if (method === 'POST' && id && action === 'cancel') return store.cancel(id, params);
+  }
+  if (resource === 'refunds') {
+    if (method === 'POST' && !id) return store.createRefund(params);
+    if (method === 'GET' && id) return store.retrieveRefund(id);
+  }
+  if (resource === 'events') {
+    if (method === 'GET' && id) {
+      const event = events.find((candidate) => candidate.id === id);
+      if (!event) throw new StripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such event: '${id}'` });
+      return event;
+    }
+    if (method === 'GET') {
+      const type = typeof params.type === 'string' ? params.type : undefined;
+      const data = events
+        .filter((event) => !type || event.type === type)
+        .reverse()
+        .slice(0, Number(params.limit ?? 10));
+      return { object: 'list', url: '/v1/events', has_more: false, data };
+    }
+  }
+  throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+}
+
+/** The 3-D Secure test page (GET) and the shopper's answer to it (POST, from its form or as JSON). */
+function answerChallenge(store: PaymentStore, request: http.IncomingMessage, response: http.ServerResponse, url: URL, body: string): void {
+  const intentId = url.pathname.slice('/authenticate/'.length);
+  if (request.method === 'GET') {
+    const secret = url.searchParams.get('secret') ?? '';
+    const intent = store.retrieveIntent(intentId, secret);
+    const amount = `${(intent.amount / 100).toFixed(2)} ${intent.currency.toUpperCase()}`;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(challengePage(intentId, secret, amount));
+    return;
+  }
+  // The answer comes from the challenge page's form, or as JSON from the page's Stripe.js stand-in.
+  const answer = (request.headers['content-type'] ?? '').includes('json') ? (JSON.parse(body || '{}') as Params) : qs.parse(body);
+  const choice = answer.answer === 'complete' ? 'complete' : answer.answer === 'fail' ? 'fail' : null;
+  if (!choice) throw new StripeError(400, { type: 'invalid_request_error', message: 'answer must be complete or fail' });
+  const intent = store.authenticate(intentId, String(answer.secret ?? ''), choice);
+  if (!(request.headers['content-type'] ?? '').includes('json')) {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><title>Done</title><p>${choice === 'complete' ? 'Authentication completed' : 'Authentication failed'}. You may close this window.</p>`,
+    );
+    return;
+  }
+  json(response, 200, { id: intent.id, status: intent.status });
+}
+
+/** Refuses a call without a test key, and a publishable key's call that Stripe.js would not make. */
+function checkKey(request: http.IncomingMessage, url: URL, params: Params): void {
+  const authorization = request.headers.authorization ?? '';
+  const key = authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
+  // Publishable keys may read and confirm an intent with its client secret, as from Stripe.js.
+  const publishable = key.startsWith('pk_test_');
+  if (!key.startsWith('sk_test_') && !publishable) {
+    throw new StripeError(401, {
+      type: 'invalid_request_error',
+      message: 'Invalid API Key provided: this local Stripe takes test keys only (sk_test_... or pk_test_...)',
+    });
+  }
+  // As on Stripe: what Stripe.js does in a page (create a card PaymentMethod; read and confirm an
+  // intent with its client secret), and nothing else.
+  const withSecret = typeof params.client_secret === 'string';
+  const browserCall =
+    (request.method === 'POST' && url.pathname === '/v1/payment_methods') ||
+    (request.method === 'GET' && /^\/v1\/payment_intents\/[^/]+$/.test(url.pathname) && withSecret) ||
+    (request.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(url.pathname) && withSecret);
+  if (publishable && !browserCall) {
+    throw new StripeError(401, { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key.' });
+  }
+}
+
 export async function startLocalStripe(options: LocalStripeOptions): Promise<LocalStripe> {
   const log = options.log ?? (() => undefined);
   const events: StripeEvent[] = [];
@@ -91,98 +182,15 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   );
   const remembered = new Map<string, Remembered>();
 
-  const api = (method: string, path: string, params: Params): unknown => {
-    const parts = path.split('/').filter(Boolean);
-    const [, resource, id, action] = parts;
-    const clientSecret = typeof params.client_secret === 'string' ? params.client_secret : undefined;
-    if (resource === 'payment_methods') {
-      if (method === 'POST' && !id) return store.createPaymentMethod(params);
-      if (method === 'GET' && id && !action) return store.retrievePaymentMethod(id);
-    }
-    if (resource === 'payment_intents') {
-      if (method === 'POST' && !id) return store.createIntent(params);
-      if (method === 'GET' && !id)
-        return { object: 'list', url: '/v1/payment_intents', has_more: false, data: store.listIntents().slice(0, Number(params.limit ?? 10)) };
-      if (method === 'GET' && id && !action) return store.retrieveIntent(id, clientSecret);
-      if (method === 'POST' && id && !action) return store.updateIntent(id, params);
-      if (method === 'POST' && id && action === 'confirm') return store.confirm(id, params, clientSecret);
-      if (method === 'POST' && id && action === 'capture') return store.capture(id, params);
-      if (method === 'POST' && id && action === 'cancel') return store.cancel(id, params);
-    }
-    if (resource === 'refunds') {
-      if (method === 'POST' && !id) return store.createRefund(params);
-      if (method === 'GET' && id) return store.retrieveRefund(id);
-    }
-    if (resource === 'events') {
-      if (method === 'GET' && id) {
-        const event = events.find((candidate) => candidate.id === id);
-        if (!event) throw new StripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such event: '${id}'` });
-        return event;
-      }
-      if (method === 'GET') {
-        const type = typeof params.type === 'string' ? params.type : undefined;
-        const data = events
-          .filter((event) => !type || event.type === type)
-          .reverse()
-          .slice(0, Number(params.limit ?? 10));
-        return { object: 'list', url: '/v1/events', has_more: false, data };
-      }
-    }
-    throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
-  };
-
   const handle = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     try {
       const url = new URL(request.url ?? '/', 'http://local');
       const body = request.method === 'GET' ? '' : await readBody(request);
-      if (url.pathname.startsWith('/authenticate/')) {
-        const intentId = url.pathname.slice('/authenticate/'.length);
-        if (request.method === 'GET') {
-          const secret = url.searchParams.get('secret') ?? '';
-          const intent = store.retrieveIntent(intentId, secret);
-          const amount = `${(intent.amount / 100).toFixed(2)} ${intent.currency.toUpperCase()}`;
-          response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-          response.end(challengePage(intentId, secret, amount));
-          return;
-        }
-        // The answer comes from the challenge page's form, or as JSON from the page's Stripe.js stand-in.
-        const answer = (request.headers['content-type'] ?? '').includes('json') ? (JSON.parse(body || '{}') as Params) : qs.parse(body);
-        const choice = answer.answer === 'complete' ? 'complete' : answer.answer === 'fail' ? 'fail' : null;
-        if (!choice) throw new StripeError(400, { type: 'invalid_request_error', message: 'answer must be complete or fail' });
-        const intent = store.authenticate(intentId, String(answer.secret ?? ''), choice);
-        if (!(request.headers['content-type'] ?? '').includes('json')) {
-          response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-          response.end(
-            `<!doctype html><title>Done</title><p>${choice === 'complete' ? 'Authentication completed' : 'Authentication failed'}. You may close this window.</p>`,
-          );
-          return;
-        }
-        json(response, 200, { id: intent.id, status: intent.status });
-        return;
-      }
+      if (url.pathname.startsWith('/authenticate/')) return answerChallenge(store, request, response, url, body);
       if (!url.pathname.startsWith('/v1/'))
         throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
-      const authorization = request.headers.authorization ?? '';
-      const key = authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
-      // Publishable keys may read and confirm an intent with its client secret, as from Stripe.js.
-      const publishable = key.startsWith('pk_test_');
-      if (!key.startsWith('sk_test_') && !publishable) {
-        throw new StripeError(401, {
-          type: 'invalid_request_error',
-          message: 'Invalid API Key provided: this local Stripe takes test keys only (sk_test_... or pk_test_...)',
-        });
-      }
       const params = { ...(qs.parse(url.search.slice(1)) as Params), ...(qs.parse(body) as Params) };
-      // As on Stripe: what Stripe.js does in a page (create a card PaymentMethod; read and confirm an
-      // intent with its client secret), and nothing else.
-      const withSecret = typeof params.client_secret === 'string';
-      const browserCall =
-        (request.method === 'POST' && url.pathname === '/v1/payment_methods') ||
-        (request.method === 'GET' && /^\/v1\/payment_intents\/[^/]+$/.test(url.pathname) && withSecret) ||
-        (request.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(url.pathname) && withSecret);
-      if (publishable && !browserCall) {
-        throw new StripeError(401, { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key.' });
-      }
+      checkKey(request, url, params);
       const idempotencyKey = request.method === 'POST' ? ((request.headers['idempotency-key'] as string | undefined) ?? null) : null;
       const fingerprint = createHash('sha256').update(`${request.method} ${url.pathname} ${body}`).digest('hex');
       if (idempotencyKey) {
@@ -199,7 +207,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       let status = 200;
       let answer: string;
       try {
-        answer = JSON.stringify(api(request.method ?? 'GET', url.pathname, params));
+        answer = JSON.stringify(callApi(store, events, request.method ?? 'GET', url.pathname, params));
       } catch (error) {
         if (!(error instanceof StripeError)) throw error;
         status = error.status;
