@@ -13,6 +13,7 @@ export default remoteConfig({
     './SignUpPage': './src/sign-up/SignUpPage.tsx',
     './MyAccountPage': './src/my-account/MyAccountPage.tsx',
     './UserPage': './src/user/UserPage.tsx',
+    './ResetPasswordPage': './src/reset-password/ResetPasswordPage.tsx',
     './AccountMenu': './src/account-menu/AccountMenu.tsx',
   },
 });

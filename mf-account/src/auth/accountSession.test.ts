@@ -25,6 +25,7 @@ function setup(options: { hint?: AuthHint | null; load?: () => Promise<FakeServi
     publish: (user) => published.push(user),
     publishProfile: (uid, record) => profiles.push({ uid, record }),
     tokenSync,
+    requestReset: async () => undefined,
     readHint: () => hint,
     writeHint: (next) => {
       hint = next;

@@ -31,6 +31,8 @@ export interface AccountSessionDeps {
   /** Hands the shopper's own record to other remotes (checkout prefills its billing form from it). */
   publishProfile(uid: string, record: UserRecord | null): void;
   tokenSync: TokenSync;
+  /** Asks the shop to mail a password-reset link (auth/passwordReset.ts): no Firebase needed. */
+  requestReset(email: string): Promise<void>;
   readHint(): AuthHint | null;
   writeHint(hint: AuthHint | null): void;
   onHintChangedElsewhere(listener: (hint: AuthHint | null) => void): () => void;
@@ -49,7 +51,12 @@ export interface AccountSession {
   connect(): Promise<AccountService>;
   signIn(email: string, password: string): Promise<AuthUser>;
   signUp(input: SignUpInput): Promise<{ user: AuthUser; record: UserRecord }>;
+  /** Asks for the reset mail; rejects with AccountError. Never says whether the account exists. */
   sendReset(email: string): Promise<void>;
+  /** The e-mail of the account a reset link's code is for; rejects with AccountError ("invalid-action-code"). */
+  verifyResetCode(code: string): Promise<string>;
+  /** Sets the new password with the reset link's code. */
+  confirmReset(code: string, newPassword: string): Promise<void>;
   signOut(): Promise<void>;
   /** The signed-in user's own users/{uid}; rejects with AccountError. */
   readOwnRecord(): Promise<UserRecord | null>;
@@ -103,7 +110,17 @@ export function createAccountSession(deps: AccountSessionDeps): AccountSession {
         return { user: store.current.user ?? { uid: user.uid, email: user.email, displayName: user.displayName }, record };
       }),
 
-    sendReset: (email) => run((s) => s.sendReset(email)),
+    sendReset: async (email) => {
+      try {
+        await deps.requestReset(email);
+      } catch (error) {
+        throw toAccountError(error);
+      }
+    },
+
+    verifyResetCode: (code) => run((s) => s.verifyResetCode(code)),
+
+    confirmReset: (code, newPassword) => run((s) => s.confirmReset(code, newPassword)),
 
     signOut: () =>
       run(async (s) => {

@@ -3,10 +3,11 @@
  * they run in the same container). Importing this module starts it: the header's AccountMenu is on
  * every page, so auth state is published wherever the shopper lands.
  */
-import { bus } from 'shared-events';
+import { bus, language } from 'shared-events';
 import { createAccountSession } from './accountSession.ts';
 import { onAuthHintChangedElsewhere, readAuthHint, writeAuthHint } from './authHint.ts';
 import { whenPageIdle } from './idle.ts';
+import { requestPasswordReset } from './passwordReset.ts';
 import { createTokenSync } from './tokenSync.ts';
 import { connectWishlist } from '../wishlist/connectWishlist.ts';
 
@@ -15,6 +16,7 @@ export const accountSession = createAccountSession({
   publish: (user) => bus.publish({ type: 'auth:changed', v: 1, user }),
   publishProfile: (uid, record) => bus.publish({ type: 'account:profile', v: 1, uid, profile: record ? { ...record } : null }),
   tokenSync: createTokenSync({ fetch: (input, init) => fetch(input, init) }),
+  requestReset: (email) => requestPasswordReset({ fetch: (input, init) => fetch(input, init), language: () => language.current }, email),
   readHint: () => readAuthHint(),
   writeHint: (hint) => writeAuthHint(hint),
   onHintChangedElsewhere: onAuthHintChangedElsewhere,

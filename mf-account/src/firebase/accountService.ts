@@ -8,6 +8,7 @@ import { deleteApp, getApps, initializeApp, type FirebaseApp } from 'firebase/ap
 import {
   browserLocalPersistence,
   browserSessionPersistence,
+  confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   deleteUser,
@@ -15,10 +16,10 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
-  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut as firebaseSignOut,
   updateProfile,
+  verifyPasswordResetCode,
   type Auth,
   type Persistence,
   type User,
@@ -66,8 +67,14 @@ export interface AccountService {
   /** Creates the account, then writes users/{uid}; if the write fails the new account is deleted again. */
   signUp(form: SignUpInput): Promise<{ user: AccountUser; record: UserRecord }>;
   signIn(email: string, password: string): Promise<AccountUser>;
-  /** Sends the reset email. Succeeds for unknown emails too: never reveals whether an account exists. */
-  sendReset(email: string): Promise<void>;
+  /**
+   * The e-mail address of the account a password-reset code (the `oobCode` of the reset mail's link)
+   * is for; rejects with kind "invalid-action-code" when the code is expired, used or unknown. The
+   * mail itself is the checkout service's (auth/passwordReset.ts asks for it), not Firebase's.
+   */
+  verifyResetCode(code: string): Promise<string>;
+  /** Sets the account's new password with a reset code (which it uses up). */
+  confirmReset(code: string, newPassword: string): Promise<void>;
   signOut(): Promise<void>;
   /** Called with the current user (or null) now and on every change; returns the unsubscribe function. */
   onUser(callback: (user: AccountUser | null) => void): () => void;
@@ -228,16 +235,9 @@ export function createAccountService(configInput: unknown, options: AccountServi
 
     signIn: (email, password) => guard(async () => toAccountUser((await signInWithEmailAndPassword(auth, email.trim(), password)).user)),
 
-    sendReset: (email) =>
-      guard(async () => {
-        try {
-          await sendPasswordResetEmail(auth, email.trim());
-        } catch (e) {
-          const code = (e as { code?: unknown } | null)?.code;
-          if (code === 'auth/user-not-found') return; // same answer as for a known address
-          throw e;
-        }
-      }),
+    verifyResetCode: (code) => guard(() => verifyPasswordResetCode(auth, code)),
+
+    confirmReset: (code, newPassword) => guard(() => confirmPasswordReset(auth, code, newPassword)),
 
     signOut: () => guard(() => firebaseSignOut(auth)),
 

@@ -11,6 +11,16 @@ import LoginPage from './LoginPage.tsx';
 const mockService: FakeService = createFakeService();
 jest.mock('../auth/firebaseConnection.ts', () => ({ connectAccountService: () => Promise.resolve(mockService) }));
 
+/** The checkout service's reset endpoint, as the page's fetch sees it: each call's body, and the answer to give. */
+const resetCalls: unknown[] = [];
+let resetAnswer: number | Error = 202;
+const fetchMock = jest.fn(async (input: string, init?: RequestInit) => {
+  if (input !== '/api/checkout/password-reset') throw new TypeError('offline');
+  resetCalls.push(JSON.parse(String(init?.body)));
+  if (resetAnswer instanceof Error) throw resetAnswer;
+  return { status: resetAnswer, ok: resetAnswer < 300, json: async () => ({}) } as Response;
+});
+
 const email = () => screen.getByLabelText('Email Address') as HTMLInputElement;
 const password = () => screen.getByLabelText('Password') as HTMLInputElement;
 const logIn = () => fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -30,6 +40,9 @@ beforeEach(async () => {
     mockService.emit(null);
   });
   jest.clearAllMocks();
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  resetCalls.length = 0;
+  resetAnswer = 202;
 });
 
 describe('LoginPage', () => {
@@ -120,13 +133,42 @@ describe('LoginPage', () => {
     fireEvent.change(email(), { target: { value: 'not-an-email' } });
     forgot();
     expect(screen.getByText('Firstly, Enter your valid email')).toBeTruthy();
-    expect(mockService.sendReset).not.toHaveBeenCalled();
+    expect(resetCalls).toEqual([]);
     fireEvent.change(email(), { target: { value: 'ann@example.com' } });
     expect(screen.queryByText('Firstly, Enter your valid email')).toBeNull();
     forgot();
     await waitFor(() => expect(toasts).toHaveLength(1));
-    expect(mockService.sendReset).toHaveBeenCalledWith('ann@example.com');
+    // The shop's own mail, in the shopper's language; Firebase's mail is not asked for.
+    expect(resetCalls).toEqual([{ email: 'ann@example.com', lang: 'en' }]);
     expect(toasts[0]).toMatchObject({ kind: 'success', position: 'bottom-left', durationMs: 2500 });
+    expect(toasts[0]?.message).toBe('If an account exists for ann@example.com, a link to reset its password is on its way.');
+    stop();
+  });
+
+  it('asks for the reset mail in Russian when the shopper reads Russian', async () => {
+    await renderLogin();
+    fireEvent.change(email(), { target: { value: 'ann@example.com' } });
+    setLanguage('ru');
+    fireEvent.click(screen.getByRole('button', { name: 'Забыли пароль' }));
+    await waitFor(() => expect(resetCalls).toEqual([{ email: 'ann@example.com', lang: 'ru' }]));
+  });
+
+  it('says so when the reset cannot be asked for: too many requests, no connection, the service away', async () => {
+    const { toasts, stop } = recordToasts();
+    await renderLogin();
+    fireEvent.change(email(), { target: { value: 'ann@example.com' } });
+    resetAnswer = 429;
+    forgot();
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Too many attempts. Please wait a moment and try again.');
+    resetAnswer = new TypeError('Failed to fetch');
+    forgot();
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toMatch(/could not reach the sign-in service/));
+    resetAnswer = 503;
+    forgot();
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toMatch(/unavailable right now/));
+    expect(toasts).toEqual([]);
+    // The button is back for another try.
+    expect((screen.getByRole('button', { name: 'Forget pasword' }) as HTMLButtonElement).disabled).toBe(false);
     stop();
   });
 

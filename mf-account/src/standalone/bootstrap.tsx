@@ -6,6 +6,7 @@ import LoginPage from '../login/LoginPage.tsx';
 import SignUpPage from '../sign-up/SignUpPage.tsx';
 import MyAccountPage from '../my-account/MyAccountPage.tsx';
 import UserPage from '../user/UserPage.tsx';
+import ResetPasswordPage from '../reset-password/ResetPasswordPage.tsx';
 import AccountMenu from '../account-menu/AccountMenu.tsx';
 
 /** The shell shows toasts; alone, the harness lists them so the team sees what the screens ask for. */
@@ -57,6 +58,7 @@ createRoot(root).render(
         <Route path="/sign-up" element={<SignUpPage />} />
         <Route path="/my-account" element={<MyAccountPage />} />
         <Route path="/user" element={<UserPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
       </Routes>
     </main>
     <HarnessToasts />

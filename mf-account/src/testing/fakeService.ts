@@ -12,7 +12,8 @@ export interface FakeService extends AccountService {
   records: Map<string, UserRecord>;
   signIn: jest.Mock<Promise<AccountUser>, [string, string]>;
   signUp: jest.Mock<Promise<{ user: AccountUser; record: UserRecord }>, [SignUpInput]>;
-  sendReset: jest.Mock<Promise<void>, [string]>;
+  verifyResetCode: jest.Mock<Promise<string>, [string]>;
+  confirmReset: jest.Mock<Promise<void>, [string, string]>;
   signOut: jest.Mock<Promise<void>, []>;
   readOwnRecord: jest.Mock<Promise<UserRecord | null>, [string]>;
   updateOwnRecord: jest.Mock<Promise<void>, [string, UserRecordPatch]>;
@@ -42,7 +43,8 @@ export function createFakeService(): FakeService {
       emit(user);
       return { user, record };
     }),
-    sendReset: jest.fn(async () => undefined),
+    verifyResetCode: jest.fn(async () => 'ann@example.com'),
+    confirmReset: jest.fn(async () => undefined),
     signOut: jest.fn(async () => emit(null)),
     onUser: (callback: (user: AccountUser | null) => void) => {
       listeners.add(callback);

@@ -40,6 +40,8 @@ export const routeManifest: readonly RouteEntry[] = [
   { path: '/sign-up', owner: { remote: 'account', exposed: 'SignUpPage' }, title: 'title.signUp', ...shoppersOwn },
   { path: '/my-account', owner: { remote: 'account', exposed: 'MyAccountPage' }, title: 'title.myAccount', ...shoppersOwn },
   { path: '/user', owner: { remote: 'account', exposed: 'UserPage' }, title: 'title.user', ...shoppersOwn },
+  // Where the password-reset mail's link lands (also a real Firebase project's custom action URL).
+  { path: '/reset-password', owner: { remote: 'account', exposed: 'ResetPasswordPage' }, title: 'title.resetPassword', ...shoppersOwn },
   { path: '/checkout', owner: { remote: 'checkout', exposed: 'CheckoutPage' }, title: 'title.checkout', ...shoppersOwn },
   { path: '/admin', ...backOffice },
   { path: '/admin/*', ...backOffice },
