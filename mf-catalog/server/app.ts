@@ -5,6 +5,8 @@ import { isPublicApiPath, registerCors } from './http/cors.ts';
 import { registerDelay } from './http/delay.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { registerHttpMetrics } from './metrics/httpMetrics.ts';
+import { httpDuration, httpRequests } from './metrics/registry.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import { registerSitemapRoutes } from './sitemap/routes.ts';
 import { registerImageRoutes } from './images/routes.ts';
@@ -42,6 +44,7 @@ async function buildApp(config: CatalogConfig, store: CatalogStore, search: Sear
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   installErrorHandling(app);
+  registerHttpMetrics(app, { requests: httpRequests, duration: httpDuration });
   await registerCors(app);
   registerDelay(app, (request) => isPublicApiPath(request.url));
   registerHealthRoutes(app, { store, stopping });

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { createCatalogServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startMetricsServer } from './metrics/metricsServer.ts';
+import { registry } from './metrics/registry.ts';
 import { SchemaTooNewError } from './storage/migrations/runner.ts';
 
 const packageDir = join(import.meta.dirname, '..');
@@ -11,6 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { sqlitePath: join(packageDir, '.data', 'catalog.db') });
   const server = await createCatalogServer(config);
   const url = await server.listen();
+  const metrics = await startMetricsServer(config.metrics, async () => ({ contentType: registry.contentType, text: await registry.metrics() }));
   // SIGTERM (a supervisor, Kubernetes) or SIGINT: readiness fails first, then the listener closes
   // while requests in flight finish, then the pools close; past the grace period the process exits
   // regardless. Installed before the address is announced: a supervisor may stop the service the
@@ -23,9 +26,11 @@ async function main(): Promise<void> {
       server.beginShutdown();
       if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await server.close();
+      await metrics?.close();
     },
   );
   console.log(`catalog service listening on ${url} (${server.store.description})`);
+  if (metrics) console.log(`catalog service: metrics at ${metrics.url}`);
   if (config.internalToken === null) console.log('catalog service: INTERNAL_TOKEN is not set, so the stock API refuses every call');
 }
 

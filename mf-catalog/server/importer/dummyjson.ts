@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { describeIssues } from '../http/params.ts';
 import { categorySlugOf, isCategorySlug, isColorName, type ProductRecord } from '../products/model.ts';
+import { recordImportRow } from '../metrics/registry.ts';
 
 const isoDate = z
   .string()
@@ -45,6 +46,12 @@ export type Conversion = { record: ProductRecord } | { rejected: Rejected };
  * resolves relative image paths of a remote source; `now` dates records that carry no meta.
  */
 export function convertProduct(item: unknown, index: number, options: { baseUrl?: string; now?: Date } = {}): Conversion {
+  const conversion = convertRecord(item, index, options);
+  recordImportRow('record' in conversion ? 'accepted' : 'refused');
+  return conversion;
+}
+
+function convertRecord(item: unknown, index: number, options: { baseUrl?: string; now?: Date }): Conversion {
   const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
   const parsed = sourceProduct.safeParse(item);
   if (!parsed.success) return { rejected: { index, id, reason: describeIssues(parsed.error) } };

@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { ProductRepository } from '../storage/repository.ts';
 import { PRODUCT_FIELDS, type ProductField, type ProductRecord } from './model.ts';
 import { presentProduct } from './present.ts';
+import { recordProductCache } from '../metrics/registry.ts';
 
 const FIELD_INDEX = new Map<string, number>(PRODUCT_FIELDS.map((field, i) => [field, i]));
 
@@ -90,6 +91,7 @@ export class ProductJsonCache {
   /** One product, or null when there is none with this id. */
   one(id: number): ProductJson | null | Promise<ProductJson | null> {
     const hit = this.enabled ? this.entries.get(id) : undefined;
+    if (this.enabled) recordProductCache(hit ? 1 : 0, hit ? 0 : 1);
     if (hit) return hit;
     let read = this.pending.get(id);
     if (!read) {
@@ -121,6 +123,7 @@ export class ProductJsonCache {
       if (hit) found[i] = hit;
       else missing.push(ids[i]!);
     }
+    if (this.enabled) recordProductCache(ids.length - missing.length, missing.length);
     if (missing.length > 0) {
       const generation = this.generation;
       const records = await this.repository.getProducts(missing);

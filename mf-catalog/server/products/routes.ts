@@ -6,6 +6,7 @@ import { buildFacets, FacetService } from './facets.ts';
 import { isCategorySlug } from './model.ts';
 import { ProductJsonCache, type ProductJson } from './productJson.ts';
 import { parseListRequest, parseProductId, parseSearchRequest, parseSelect, type ListRequest, type WordSearchOptions } from './query.ts';
+import { recordSearch } from '../metrics/registry.ts';
 
 export interface ProductRoutesOptions {
   repository: ProductRepository;
@@ -53,7 +54,8 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
     return `${body}],"total":${total},"skip":${request.query.skip},"limit":${page.length}`;
   }
 
-  async function listed(reply: FastifyReply, request: ListRequest): Promise<string> {
+  /** `searched`: told the total of a listing that searched for words (q). */
+  async function listed(reply: FastifyReply, request: ListRequest, searched?: (total: number) => void): Promise<string> {
     if (request.ids) {
       const found = await products.many(request.ids);
       reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
@@ -63,6 +65,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
       repository.listProductIds(request.query),
       request.facets ? facets.facetsJson(request.query) : undefined,
     ]);
+    searched?.(total);
     let body = envelope(await products.many(ids), request, total);
     if (totalIsLowerBound) body += ',"totalIsLowerBound":true';
     if (facetJson !== undefined) body += `,"facets":${facetJson}`;
@@ -79,6 +82,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
       options.search.search({ text, query: request.query, facets: request.facets, ...reading }),
       request.facets ? facets.categories() : undefined,
     ]);
+    if (text.trim()) recordSearch('words', reading.prefix ? 'prefix' : reading.typos ? 'typos' : 'exact', answer.total);
     let body = envelope(await products.many(answer.ids), request, answer.total);
     if (answer.facets && categories)
       body += `,"facets":${JSON.stringify(
@@ -93,7 +97,9 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
 
   app.get('/products/search', async (request, reply) => {
     const { list, words } = parseSearchRequest(request.query, maxLimit);
-    return words && !list.ids ? wordSearch(reply, list, list.query.q ?? '', words) : listed(reply, list);
+    if (words && !list.ids) return wordSearch(reply, list, list.query.q ?? '', words);
+    const text = list.query.q?.trim();
+    return listed(reply, list, text && !list.ids ? (total) => recordSearch('listing', 'plain', total) : undefined);
   });
 
   // Categories are data: the ones the catalogue's products carry, by slug, as DummyJSON lists them.

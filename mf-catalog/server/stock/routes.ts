@@ -5,6 +5,7 @@ import createError from 'http-errors';
 import { parseOr400 } from '../http/errors.ts';
 import { publicUrl } from '../products/present.ts';
 import type { Reservation, StockRepository, TransitionOutcome } from '../storage/repository.ts';
+import { recordStockRefusal } from '../metrics/registry.ts';
 
 export interface StockRoutesOptions {
   repository: StockRepository;
@@ -61,6 +62,7 @@ export function registerStockRoutes(app: FastifyInstance, options: StockRoutesOp
   function answer(reply: FastifyReply, outcome: TransitionOutcome, id: string, action: 'committed' | 'released') {
     if (outcome.kind === 'not-found') throw createError(404, `Reservation '${id}' not found`);
     if (outcome.kind === 'conflict') {
+      recordStockRefusal('conflict');
       const message = `Reservation '${id}' is ${outcome.reservation.status} and cannot be ${action}`;
       return reply.code(409).send({ message, ...present(outcome.reservation) });
     }
@@ -70,10 +72,14 @@ export function registerStockRoutes(app: FastifyInstance, options: StockRoutesOp
   app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (expected === null) throw createError(401, 'The stock API is disabled: INTERNAL_TOKEN is not configured');
+      if (expected === null) {
+        recordStockRefusal('unauthorized');
+        throw createError(401, 'The stock API is disabled: INTERNAL_TOKEN is not configured');
+      }
       const given = request.headers['x-internal-token'];
       // Comparing fixed-length digests keeps the check constant-time whatever the caller sends.
       if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+        recordStockRefusal('unauthorized');
         throw createError(401, 'Missing or wrong x-internal-token');
       }
     });
@@ -87,8 +93,10 @@ export function registerStockRoutes(app: FastifyInstance, options: StockRoutesOp
         case 'existing':
           return present(outcome.reservation);
         case 'unknown-product':
+          recordStockRefusal('unknown_product');
           return reply.code(404).send({ message: `Product with id '${outcome.productId}' not found`, productId: outcome.productId });
         case 'short':
+          recordStockRefusal('short');
           return reply.code(409).send({
             message: `Not enough stock for '${outcome.title}' (product ${outcome.productId}): ${outcome.requested} requested, ${outcome.available} available`,
             productId: outcome.productId,
@@ -117,6 +125,7 @@ export function registerStockRoutes(app: FastifyInstance, options: StockRoutesOp
         case 'not-found':
           throw createError(404, `Reservation '${id}' not found`);
         case 'conflict':
+          recordStockRefusal('return_refused');
           return reply.code(409).send({ message: outcome.message });
         case 'returned':
           return reply.code(201).send({ orderId: id, returnId: body.returnId, lines: outcome.lines });
