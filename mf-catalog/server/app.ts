@@ -11,6 +11,8 @@ import { registerEventRoutes } from './events/routes.ts';
 import { registerSitemapRoutes } from './sitemap/routes.ts';
 import { registerImageRoutes } from './images/routes.ts';
 import { registerProductRoutes } from './products/routes.ts';
+import { ImportJobs } from './importer/jobs.ts';
+import { registerImportRoutes } from './importer/routes.ts';
 import { registerProductWriteRoutes } from './products/writes.ts';
 import { SearchService } from './search/service.ts';
 import { createVerifier } from './staff/tokens.ts';
@@ -36,7 +38,13 @@ async function seedIfEmpty(store: CatalogStore, config: CatalogConfig): Promise<
   for await (const batch of generateBatches(config.seed, config.seedProducts, 1000)) await store.upsertProducts(batch);
 }
 
-async function buildApp(config: CatalogConfig, store: CatalogStore, search: SearchService, stopping: () => boolean): Promise<FastifyInstance> {
+async function buildApp(
+  config: CatalogConfig,
+  store: CatalogStore,
+  search: SearchService,
+  jobs: ImportJobs,
+  stopping: () => boolean,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     // The stock API and product writes take bodies, and those are a few lines of JSON.
@@ -69,6 +77,8 @@ async function buildApp(config: CatalogConfig, store: CatalogStore, search: Sear
   });
   const writeAccess = { adminToken: config.adminToken, verifier: createVerifier(config.firebase) };
   registerProductWriteRoutes(app, { repository: store, ...writeAccess, imageBase: config.publicImageBase });
+  const ownOrigins = [config.siteUrl, config.publicApiBase].filter((base) => /^https?:/.test(base));
+  registerImportRoutes(app, { ...writeAccess, jobs, limits: config.importLimits, ownOrigins });
   registerOpenApiRoute(app, { serverUrl: config.publicApiBase, maxLimit: config.maxLimit });
   registerSitemapRoutes(app, { repository: store, site: config.siteUrl });
   registerImageRoutes(app);
@@ -84,7 +94,8 @@ export async function createCatalogServer(config: CatalogConfig): Promise<Catalo
     store.warmUp();
     const search = await SearchService.open(store);
     let stopping = false;
-    const app = await buildApp(config, store, search, () => stopping);
+    const jobs = new ImportJobs({ store, limits: config.importLimits });
+    const app = await buildApp(config, store, search, jobs, () => stopping);
     await app.ready();
     return {
       app,
@@ -101,6 +112,7 @@ export async function createCatalogServer(config: CatalogConfig): Promise<Catalo
       },
       async close() {
         await app.close();
+        await jobs.close();
         await search.close();
         await store.close();
       },

@@ -46,12 +46,12 @@ describe.each(BACKENDS)('migrate on %s', (backend) => {
   };
 
   it('shows what is pending without changing anything, applies it once, then says it is up to date', async () => {
-    expect(await migrate(storage.env, '--status')).toEqual({ code: 0, stdout: 'catalog: applied none; pending 0001-initial\n', stderr: '' });
+    expect(await migrate(storage.env, '--status')).toEqual({ code: 0, stdout: 'catalog: applied none; pending 0001-initial, 0002-import-jobs\n', stderr: '' });
     expect(await tables()).toEqual([]);
-    expect(await migrate(storage.env)).toEqual({ code: 0, stdout: 'catalog: applied 0001-initial\n', stderr: '' });
+    expect(await migrate(storage.env)).toEqual({ code: 0, stdout: 'catalog: applied 0001-initial, 0002-import-jobs\n', stderr: '' });
     expect(await tables()).toEqual(['products', 'schema_migrations']);
-    expect(await migrate(storage.env)).toEqual({ code: 0, stdout: 'catalog: up to date (0001-initial)\n', stderr: '' });
-    expect(await migrate(storage.env, '--status')).toEqual({ code: 0, stdout: 'catalog: applied 0001-initial; pending none\n', stderr: '' });
+    expect(await migrate(storage.env)).toEqual({ code: 0, stdout: 'catalog: up to date (0002-import-jobs)\n', stderr: '' });
+    expect(await migrate(storage.env, '--status')).toEqual({ code: 0, stdout: 'catalog: applied 0001-initial, 0002-import-jobs; pending none\n', stderr: '' });
   });
 
   it('refuses a database a newer release migrated, in one line', async () => {
@@ -69,7 +69,7 @@ describe.each(BACKENDS)('migrate on %s', (backend) => {
     const status = await migrate(storage.env, '--status');
     expect(status).toMatchObject({
       code: 1,
-      stdout: 'catalog: applied 0001-initial; pending none; unknown to this release 0002-from-later (a newer release migrated it)\n',
+      stdout: 'catalog: applied 0001-initial, 0002-import-jobs; pending none; unknown to this release 0002-from-later (a newer release migrated it)\n',
     });
     const run = await migrate(storage.env);
     expect(run.code).toBe(1);

@@ -63,6 +63,31 @@ const category = z.strictObject({
   menu: z.number().int().min(1).optional().describe("Position in the shop's header menu, for the categories it offers"),
 });
 const deletedProduct = z.strictObject({ ...productShape, isDeleted: z.literal(true), deletedOn: z.string() });
+const refusedRecord = z.strictObject({
+  index: z.number().int().min(0).describe('Position of the record in the source, from 0'),
+  id: z.union([z.number(), z.string()]).optional().describe("The record's id, when it had one"),
+  reason: z.string(),
+});
+const importJob = z.strictObject({
+  id: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  source: z.string().describe('The URL, or the kind of file sent'),
+  createdBy: z.string().describe('The staff member (e-mail) or "catalogue-admin token"'),
+  total: z.number().int().min(0).nullable().describe('Records in the source once known (a file at once, a URL with its first page)'),
+  processed: count,
+  accepted: count,
+  refusedCount: count,
+  refused: z.array(refusedRecord).describe('The first 1,000 refused records'),
+  error: z.string().nullable().describe('Why a failed import stopped'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const importStarted = z.strictObject({ id: z.string(), state: z.literal('running') });
+const importRequest = z.union([
+  z.strictObject({ url: z.string().describe('A DummyJSON-compatible http(s) address, read page by page with limit and skip') }),
+  z.array(z.unknown()).describe("Products in DummyJSON's shape"),
+  z.object({ products: z.array(z.unknown()) }).describe("DummyJSON's envelope"),
+]);
 const error = z.object({ message: z.string().describe('What was wrong, in words a developer can act on') });
 
 /** Named schemas of the document (components.schemas). */
@@ -75,6 +100,9 @@ components.add(searchReading, { id: 'SearchReading', description: 'How a word se
 components.add(category, { id: 'Category' });
 components.add(deletedProduct, { id: 'DeletedProduct', description: 'The product as it was, marked deleted' });
 components.add(error, { id: 'Error' });
+components.add(importJob, { id: 'ImportJob', description: "An import's progress and the records it refused" });
+components.add(importStarted, { id: 'ImportStarted' });
+components.add(importRequest, { id: 'ImportRequest', description: 'A file of products, or {url} of a DummyJSON-compatible API' });
 components.add(newProductBody, {
   id: 'NewProduct',
   description: 'A product to add; fields left out get defaults (no brand or colour, stock 0, a drawn picture)',
@@ -114,9 +142,10 @@ export function openApiDocument(options: { serverUrl: string; maxLimit: number }
   const searching = [...queryParameters(searchQuerySchema(options.maxLimit).shape), ...delay];
   const read = { 400: problem('A parameter is invalid; the message names it'), 429: problem('Too many requests from this address; see Retry-After') };
   const auth = {
-    401: problem('No catalogue-admin token was sent'),
-    403: problem('The token is not the catalogue-admin token, or writes are turned off'),
+    401: problem('No token was sent, or an ID token that is invalid or expired'),
+    403: problem("The token is not the catalogue-admin token, a shopper's ID token, a staff request from another site, or writes are turned off"),
   };
+  const security = [{ catalogueAdmin: [] }, { staffIdToken: [] }];
   const page = { 200: answer('The page of products', ref('ProductList')), ...read };
   return {
     openapi: '3.1.0',
@@ -124,12 +153,15 @@ export function openApiDocument(options: { serverUrl: string; maxLimit: number }
       title: 'Storefront catalogue API',
       version: '1.0.0',
       description:
-        "The shop's products with DummyJSON's routes, parameters and shapes. Reads are open to any origin (CORS, no credentials); writes need the catalogue-admin bearer token.",
+        "The shop's products with DummyJSON's routes, parameters and shapes. Reads are open to any origin (CORS, no credentials); writes and imports need the catalogue-admin bearer token or a staff member's Firebase ID token.",
     },
     servers: [{ url: options.serverUrl || '/' }],
     components: {
       schemas: componentSchemas,
-      securitySchemes: { catalogueAdmin: { type: 'http', scheme: 'bearer', description: 'CATALOG_ADMIN_TOKEN of the catalogue service' } },
+      securitySchemes: {
+        catalogueAdmin: { type: 'http', scheme: 'bearer', description: 'CATALOG_ADMIN_TOKEN of the catalogue service' },
+        staffIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A Firebase ID token whose custom claim role is 'staff' or 'admin'" },
+      },
     },
     paths: {
       '/products': { get: { operationId: 'listProducts', summary: 'A page of products, filtered and sorted', parameters: listing, responses: page } },
@@ -191,7 +223,7 @@ export function openApiDocument(options: { serverUrl: string; maxLimit: number }
         delete: {
           operationId: 'deleteProduct',
           summary: 'Deletes a product',
-          security: [{ catalogueAdmin: [] }],
+          security,
           parameters: [PRODUCT_ID],
           responses: { 200: answer('The product as it was', ref('DeletedProduct')), 404: problem('No such product'), ...auth, 400: read[400] },
         },
@@ -200,6 +232,42 @@ export function openApiDocument(options: { serverUrl: string; maxLimit: number }
         post: {
           ...write('addProduct', 'Adds a product under the next free id', ref('NewProduct'), { 201: answer('The product as stored', ref('Product')) }),
           parameters: [],
+        },
+      },
+      '/products/imports': {
+        post: {
+          operationId: 'startImport',
+          summary: 'Starts importing a file of products or a DummyJSON-compatible URL in the background',
+          security,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: ref('ImportRequest') },
+              'application/x-ndjson': { schema: { type: 'string', description: 'One product per line' } },
+              'text/csv': { schema: { type: 'string', description: "A header row of DummyJSON's field names; tags and images separated by |" } },
+            },
+          },
+          responses: {
+            202: answer('Started: poll GET /products/imports/{id}', ref('ImportStarted')),
+            400: problem('The file cannot be read or holds no products, or the URL is not an http(s) address the shop may import'),
+            413: problem('The file is larger than IMPORT_MAX_BYTES or holds more than IMPORT_MAX_RECORDS records'),
+            415: problem('Not JSON, NDJSON or CSV'),
+            ...auth,
+          },
+        },
+      },
+      '/products/imports/{id}': {
+        get: {
+          operationId: 'getImport',
+          summary: "An import's progress and refused records, from any instance",
+          security,
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+          responses: {
+            200: answer('The import', ref('ImportJob')),
+            400: problem('Not an import id'),
+            404: problem('No such import'),
+            ...auth,
+          },
         },
       },
       '/images/products/{id}/{file}': {
@@ -218,7 +286,7 @@ export function openApiDocument(options: { serverUrl: string; maxLimit: number }
     return {
       operationId,
       summary,
-      security: [{ catalogueAdmin: [] }],
+      security,
       parameters: [PRODUCT_ID],
       requestBody: { required: true, ...json(body) },
       responses: { ...responses, 400: problem('The body is invalid; the message names every bad field'), ...auth },

@@ -3,9 +3,12 @@
 import { LRUCache } from 'lru-cache';
 import { filterKey, type ListQuery, type ProductFilter, type ProductRecord, type SortKey } from '../products/model.ts';
 import { CubeKeeper, type CubeRow } from './facetCube.ts';
+import { createImportJob, getImportJob, updateImportJob } from './importJobs.ts';
 import type {
   CatalogStore,
   FacetCounts,
+  ImportJob,
+  ImportProgress,
   ListedIds,
   ProductChangeListener,
   Reservation,
@@ -700,6 +703,18 @@ export class SqlCatalogStore implements CatalogStore {
   private async stockChanged(ids: readonly number[]): Promise<void> {
     this.changes.notify({ kind: 'stock', ids });
     await this.tellOthers({ kind: 'stock', ids });
+  }
+
+  createImportJob(job: Pick<ImportJob, 'id' | 'source' | 'createdBy' | 'createdAt'>): Promise<void> {
+    return createImportJob(this.driver, job);
+  }
+
+  updateImportJob(id: string, progress: ImportProgress, now: string): Promise<boolean> {
+    return updateImportJob(this.driver, id, progress, now);
+  }
+
+  getImportJob(id: string): Promise<ImportJob | null> {
+    return getImportJob(this.driver, id);
   }
 
   async close(): Promise<void> {

@@ -116,7 +116,49 @@ export interface StockRepository {
   returnStock(orderId: string, returnId: string, lines: readonly StockLine[]): Promise<ReturnOutcome>;
 }
 
-export interface CatalogStore extends ProductRepository, StockRepository {
+export type ImportState = 'running' | 'done' | 'failed';
+
+/** A source record an import did not take, and why. */
+export interface RefusedRecord {
+  /** Its position in the source, from 0. */
+  index: number;
+  id?: string | number;
+  reason: string;
+}
+
+/** How far an import job is (POST /products/imports), as every instance reads it from the database. */
+export interface ImportProgress {
+  state: ImportState;
+  /** Records in the source, once known (a file at once, a URL with its first page). */
+  total: number | null;
+  processed: number;
+  accepted: number;
+  refusedCount: number;
+  /** The first refused records (the list is capped; refusedCount counts them all). */
+  refused: RefusedRecord[];
+  /** Why a failed job stopped. */
+  error: string | null;
+}
+
+export interface ImportJob extends ImportProgress {
+  id: string;
+  /** What was imported: a file's description or the URL. */
+  source: string;
+  /** Who started it: a staff member's e-mail or uid, or the admin token. */
+  createdBy: string;
+  createdAt: string;
+  /** The last progress written: a running job whose instance stopped writing is reported failed. */
+  updatedAt: string;
+}
+
+export interface ImportJobRepository {
+  createImportJob(job: Pick<ImportJob, 'id' | 'source' | 'createdBy' | 'createdAt'>): Promise<void>;
+  /** Writes progress, only while the job is running (a job once finished stays as it finished); false when it was not. */
+  updateImportJob(id: string, progress: ImportProgress, now: string): Promise<boolean>;
+  getImportJob(id: string): Promise<ImportJob | null>;
+}
+
+export interface CatalogStore extends ProductRepository, StockRepository, ImportJobRepository {
   /** Starts building what speeds up counting (the facet cube) in the background; the service calls it once it is up. */
   warmUp(): void;
   /**

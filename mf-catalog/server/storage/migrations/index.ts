@@ -3,14 +3,15 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
 import { initial } from './0001-initial.ts';
+import { importJobs } from './0002-import-jobs.ts';
 import { migratePostgres, migrateSqlite, type Migration, type MigrationReport } from './runner.ts';
 
 /** The catalogue's name in schema_migrations. */
 export const STORE = 'catalog';
 
-export const sqliteMigrations: readonly Migration<DatabaseSync>[] = [initial.sqlite];
+export const sqliteMigrations: readonly Migration<DatabaseSync>[] = [initial.sqlite, importJobs.sqlite];
 
-export const postgresMigrations: readonly Migration<pg.PoolClient>[] = [initial.postgres];
+export const postgresMigrations: readonly Migration<pg.PoolClient>[] = [initial.postgres, importJobs.postgres];
 
 export const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 

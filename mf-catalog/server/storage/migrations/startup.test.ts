@@ -65,7 +65,7 @@ describe.each(BACKENDS)('a %s database migrated by a newer release', (backend: B
     const refused = runNode(main, { env });
     expect(await refused.exited).toBe(1);
     expect(refused.stderr()).toBe(
-      'the catalog database has migration 9999-from-a-later-release, which this release does not know (it knows up to 0001-initial): a newer release migrated it; run that release, or restore the backup taken before the upgrade\n',
+      'the catalog database has migration 9999-from-a-later-release, which this release does not know (it knows up to 0002-import-jobs): a newer release migrated it; run that release, or restore the backup taken before the upgrade\n',
     );
     expect(refused.stdout()).toBe('');
   });
