@@ -1,4 +1,5 @@
 // The catalogue's vocabulary: what a product is, and the fixed lists the shop page is built on.
+import { PALETTE } from '../../src/ui/colors.ts';
 
 /**
  * A category is data: any slug a product carries (DummyJSON's own are `home-decoration`,
@@ -29,19 +30,8 @@ export function categoryName(slug: string): string {
     .join(' ');
 }
 
-// The colour filter's palette; hex values let the front end draw the swatches.
-export const COLORS = [
-  { name: 'black', hex: '#2b2d33' },
-  { name: 'white', hex: '#f1efe9' },
-  { name: 'grey', hex: '#8d939c' },
-  { name: 'red', hex: '#c8463d' },
-  { name: 'blue', hex: '#3a6fb0' },
-  { name: 'green', hex: '#4a8b5c' },
-  { name: 'yellow', hex: '#e2b53e' },
-  { name: 'brown', hex: '#8b5e3c' },
-  { name: 'beige', hex: '#d9c4a3' },
-  { name: 'pink', hex: '#e193ad' },
-] as const;
+// The colour filter's palette, one list with the shop's swatches (hex values let them be drawn).
+export const COLORS = PALETTE;
 
 export type ColorName = (typeof COLORS)[number]['name'];
 

@@ -1,5 +1,5 @@
 /**
- * The catalogue's colour palette (mf-catalog/server products/model.ts COLORS): the names the
+ * The catalogue's colour palette, the one list the service (products/model.ts COLORS) and the screens use: the names the
  * `color` filter accepts, with the hex values the swatches are drawn in.
  */
 export const PALETTE = [
