@@ -125,6 +125,17 @@ export async function benchOrdersList(options: { databaseUrl: string; orders: nu
       redisUrl: undefined,
       shutdownDelayMs: 0,
       shutdownGraceMs: 10_000,
+      mail: {
+        smtpUrl: undefined,
+        from: 'Storefront <shop@storefront.localhost>',
+        shopName: 'Storefront',
+        publicOrigin: 'http://localhost:3000',
+        maxAttempts: 10,
+        retryBaseMs: 5_000,
+        retryMaxMs: 300_000,
+        pollMs: 1_000,
+      },
+      auth: { emulatorHost: undefined, credentialsFile: undefined },
     };
     const server = await createCheckoutServer(config, { repository, verifier, recoveryIntervalMs: 0 });
     const base = await server.listen();

@@ -6,6 +6,11 @@ import { createCouponBook, type CouponBook } from './coupons/coupons.ts';
 import { registerCouponRoutes } from './coupons/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { countedOrders } from './metrics/countedOrders.ts';
+import { registerHttpMetrics } from './metrics/httpMetrics.ts';
+import { httpDuration, httpRequests } from './metrics/registry.ts';
+import type { MailTransport } from './messages/mailer.ts';
+import { createMessaging, type Messaging } from './messages/service.ts';
 import { perMinute, registerRateLimits } from './http/rateLimits.ts';
 import { createCheckout } from './orders/checkout.ts';
 import { createIntentCheckout } from './orders/intentCheckout.ts';
@@ -42,6 +47,8 @@ export interface CheckoutServerDeps {
   /** How often recovery runs after the one at start-up; 0 = only at start-up and on demand. */
   recoveryIntervalMs?: number;
   duplicateWaitMs?: number;
+  /** Shopper messages go through this instead of SMTP_URL's server; null: none (they stay queued). */
+  mailTransport?: MailTransport | null;
 }
 
 export interface CheckoutServer {
@@ -51,6 +58,8 @@ export interface CheckoutServer {
   recovery: Recovery;
   /** The staff's order changes; recovery also finishes the refunds requests left undone. */
   staff: StaffLifecycle;
+  /** The outbox's sender (started by listen()). */
+  messaging: Messaging;
   /** From now on /readyz answers 503: a load balancer stops sending new requests. */
   beginShutdown(): void;
   /** Stops taking requests, lets a running recovery pass finish, closes the storage it opened. */
@@ -74,7 +83,7 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     // The gateway on loopback forwards the shopper's address and scheme (rate limits, Secure cookie).
     trustProxy: ['127.0.0.1', '::1'],
   });
-  const repository = deps.repository ?? (await openRepository(config));
+  const repository = countedOrders(deps.repository ?? (await openRepository(config)));
   const catalog = deps.catalog ?? createCatalogClient({ baseUrl: config.catalogUrl, internalToken: config.internalToken });
   const payments = deps.payments ?? createStripeGateway(config.stripe);
   // PaymentIntents: real Stripe with a secret key, otherwise the local Stripe (the Charges mock has none).
@@ -113,6 +122,7 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   });
 
   registerErrorHandling(app);
+  registerHttpMetrics(app, { requests: httpRequests, duration: httpDuration });
   await registerRateLimits(app, config.redisUrl);
   // Orders, sessions and totals are personal: never let a browser or proxy cache them.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -133,6 +143,13 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   });
   const staff = createStaffLifecycle({ repository, refunds, catalog, log, now });
   registerStaffRoutes(app, { repository, verifier, lifecycle: staff });
+  const messaging = createMessaging({
+    config: config.mail,
+    outbox: repository.outbox,
+    log,
+    now,
+    ...(deps.mailTransport !== undefined ? { transport: deps.mailTransport } : {}),
+  });
   registerCouponRoutes(app, { coupons, catalog, limit: perMinute(config.rateLimits.couponPerMinute, 'coupon') });
   registerHealthRoutes(app, { repository, stopping: () => stopping });
   registerSessionRoutes(app, {
@@ -155,9 +172,11 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     app,
     recovery,
     staff,
+    messaging,
     async listen() {
       const address = await app.listen({ port: config.port, host: config.host });
       void runRecovery();
+      messaging.start();
       const interval = deps.recoveryIntervalMs ?? Math.min(60_000, config.recoveryAfterSeconds * 1000);
       if (interval > 0) {
         timer = setInterval(() => void runRecovery(), interval);
@@ -173,6 +192,7 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
       await app.close();
       await recovery.idle();
       await refundsPass;
+      await messaging.stop();
       if (!deps.repository) await repository.close();
     },
   };

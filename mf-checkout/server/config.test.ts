@@ -27,6 +27,17 @@ describe('configuration', () => {
       redisUrl: undefined,
       shutdownDelayMs: 0,
       shutdownGraceMs: 10_000,
+      mail: {
+        smtpUrl: undefined,
+        from: 'Storefront <shop@storefront.localhost>',
+        shopName: 'Storefront',
+        publicOrigin: 'http://localhost:3000',
+        maxAttempts: 10,
+        retryBaseMs: 5_000,
+        retryMaxMs: 300_000,
+        pollMs: 1_000,
+      },
+      auth: { emulatorHost: undefined, credentialsFile: undefined },
     });
   });
 
@@ -51,6 +62,15 @@ describe('configuration', () => {
       firebase: { authVerifyUrl: 'http://127.0.0.1:9099/storefront/v1/tokens:verify' },
       sessionSecret: undefined,
     });
+  });
+
+  test('mail: an SMTP URL, the sender, the shop and its public origin', () => {
+    expect(
+      loadConfig({ ...token, SMTP_URL: 'smtp://127.0.0.1:1025', PUBLIC_ORIGIN: 'https://shop.example/', MAIL_FROM: 'Shop <orders@shop.example>' }, defaults)
+        .mail,
+    ).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:1025', from: 'Shop <orders@shop.example>', publicOrigin: 'https://shop.example' });
+    expect(() => loadConfig({ ...token, SMTP_URL: 'http://127.0.0.1:1025' }, defaults)).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ ...token, FIREBASE_AUTH_EMULATOR_HOST: 'http://x' }, defaults)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST must be host:port/);
   });
 
   test('bad values fail with one line naming each variable', () => {
@@ -82,6 +102,7 @@ describe('configuration', () => {
           FIREBASE_AUTH_VERIFY_URL: 'http://127.0.0.1:9099/storefront/v1/tokens:verify',
           STRIPE_MOCK_URL: 'http://127.0.0.1:12111',
           LOCAL_STRIPE_URL: 'http://127.0.0.1:12112',
+          FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
         },
         defaults,
       ),
@@ -89,6 +110,7 @@ describe('configuration', () => {
       'Invalid checkout service configuration: SESSION_SECRET is required in production; STRIPE_SECRET_KEY is required in production; ' +
         'STRIPE_WEBHOOK_SECRET is required in production; LOCAL_STRIPE_URL (the local Stripe) must not be set in production; ' +
         'FIREBASE_AUTH_VERIFY_URL (the local Auth emulator) must not be set in production; STRIPE_MOCK_URL (the local Stripe) must not be set in production; ' +
+        'FIREBASE_AUTH_EMULATOR_HOST (the local Auth emulator) must not be set in production; ' +
         'FIREBASE_PROJECT_ID demo-storefront is a local demo project; production needs a real one',
     );
     const production = {

@@ -67,6 +67,30 @@ const envSchema = z.object({
   // first), and how long checkouts in flight may take before the process exits regardless.
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // Prometheus metrics, never on the API's port: unset, none; 0 picks a free port (decision 0032).
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // Messages to shoppers (messages/): sent through this SMTP server; unset, they stay queued in the outbox.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' }).optional(),
+  MAIL_FROM: z.string().min(3).max(320).default('Storefront <shop@storefront.localhost>'),
+  // The shop's name in its messages, and where shoppers reach it (the links in the messages).
+  SHOP_NAME: z.string().trim().min(1).max(100).default('Storefront'),
+  PUBLIC_ORIGIN: httpUrl.default('http://localhost:3000'),
+  // Attempts per message before it is left failed for an operator (docs/operations.md, Mail).
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  // The wait between attempts doubles from MAIL_RETRY_BASE_MS up to MAIL_RETRY_MAX_MS (with jitter).
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
+  // How often the sender looks for due messages.
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  // The Auth service's REST API for password-reset codes: the local emulator (host:port) in development;
+  // unset in production, where Google's is called with the service account's access token.
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
+    .optional(),
+  // A Google service account's JSON key (file path), for the password-reset call to a real Firebase project.
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -78,6 +102,8 @@ export interface CheckoutConfig {
   production: boolean;
   port: number;
   host: string;
+  /** Prometheus metrics on a listener of their own (main.ts); none without. */
+  metrics?: { port: number; host: string };
   /** PostgreSQL when set; otherwise the embedded SQLite file at sqlitePath. */
   databaseUrl: string | undefined;
   sqlitePath: string;
@@ -108,6 +134,20 @@ export interface CheckoutConfig {
   redisUrl: string | undefined;
   shutdownDelayMs: number;
   shutdownGraceMs: number;
+  mail: {
+    /** Unset: messages stay queued until an instance with an SMTP server runs. */
+    smtpUrl: string | undefined;
+    from: string;
+    shopName: string;
+    /** Without a trailing slash. */
+    publicOrigin: string;
+    maxAttempts: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    pollMs: number;
+  };
+  /** Where password-reset codes come from: the emulator, or Google's API with a service account. */
+  auth: { emulatorHost: string | undefined; credentialsFile: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     // The local Auth service vouches for unsigned tokens: production accepts real signatures only.
     e.FIREBASE_AUTH_VERIFY_URL && 'FIREBASE_AUTH_VERIFY_URL (the local Auth emulator) must not be set in production',
     present.STRIPE_MOCK_URL !== undefined && 'STRIPE_MOCK_URL (the local Stripe) must not be set in production',
+    e.FIREBASE_AUTH_EMULATOR_HOST && 'FIREBASE_AUTH_EMULATOR_HOST (the local Auth emulator) must not be set in production',
     e.FIREBASE_PROJECT_ID.startsWith('demo-') && `FIREBASE_PROJECT_ID ${e.FIREBASE_PROJECT_ID} is a local demo project; production needs a real one`,
   ].filter(Boolean);
   if (production && productionProblems.length > 0) {
@@ -145,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     production,
     port: e.PORT,
     host: e.HOST,
+    ...(e.METRICS_PORT === undefined ? {} : { metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST } }),
     databaseUrl: e.DATABASE_URL,
     sqlitePath: e.SQLITE_PATH ?? defaults.sqlitePath,
     catalogUrl: e.CATALOG_URL.replace(/\/+$/, ''),
@@ -168,5 +210,16 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     redisUrl: e.REDIS_URL,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      shopName: e.SHOP_NAME,
+      publicOrigin: e.PUBLIC_ORIGIN.replace(/\/+$/, ''),
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      retryMaxMs: Math.max(e.MAIL_RETRY_MAX_MS, e.MAIL_RETRY_BASE_MS),
+      pollMs: e.MAIL_POLL_MS,
+    },
+    auth: { emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST, credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS },
   };
 }

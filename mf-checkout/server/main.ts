@@ -2,6 +2,8 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { createCheckoutServer } from './app.ts';
 import { ConfigError, loadConfig, type CheckoutConfig } from './config.ts';
+import { startMetricsServer } from './metrics/metricsServer.ts';
+import { registry } from './metrics/registry.ts';
 import { SchemaTooNewError } from './storage/migrations/runner.ts';
 
 let config: CheckoutConfig;
@@ -32,8 +34,18 @@ closeWithGrace(
     server.beginShutdown();
     if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await server.close();
+    await metrics?.close();
   },
 );
+
+const metrics = await startMetricsServer(config.metrics ?? { port: undefined, host: '127.0.0.1' }, async () => ({
+  contentType: registry.contentType,
+  text: await registry.metrics(),
+})).catch((error: Error) => {
+  console.error(`Checkout service could not serve its metrics on ${config.metrics?.host}:${config.metrics?.port}: ${error.message}`);
+  process.exit(1);
+});
+if (metrics) server.app.log.info(`checkout service metrics at ${metrics.url}`);
 
 try {
   const address = await server.listen();

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import createError from 'http-errors';
+import { rateLimitRefusals } from '../metrics/registry.ts';
 
 /** Addresses tracked per process without Redis: the least recent are forgotten beyond this. */
 export const TRACKED_ADDRESSES = 10_000;
@@ -30,6 +31,10 @@ export async function registerRateLimits(app: FastifyInstance, redisUrl: string 
     cache: TRACKED_ADDRESSES,
     ...(redis ? { redis, nameSpace: 'storefront:checkout:' } : {}),
     skipOnError: true,
+    onExceeded: (request) => {
+      const limit = (request.routeOptions.config as { rateLimit?: { groupId?: string } }).rateLimit?.groupId;
+      rateLimitRefusals.inc({ limit: limit ?? 'route' });
+    },
     errorResponseBuilder: (_request, context) =>
       createError(429, `Too many requests; please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds`),
   });

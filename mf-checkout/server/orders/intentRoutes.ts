@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { validationError } from '../http/errors.ts';
 import { PaymentUnavailableError } from '../payments/gateway.ts';
 import type { WebhookVerifier } from '../payments/webhooks.ts';
+import { recordThreeDSecure, recordWebhook } from '../metrics/registry.ts';
 import type { Sessions } from '../session/sessions.ts';
 import { messages, statusForFailure } from './failures.ts';
 import type { IntentCheckout, IntentOutcome } from './intentCheckout.ts';
@@ -24,6 +25,31 @@ const stillOpen = {
   message: 'Your payment is not complete yet. If your bank asked you to confirm it, finish that and this order will be confirmed automatically.',
   code: 'payment_pending',
 };
+
+/** Intents this process saw asked for 3-D Secure, so their success counts as a challenge passed (bounded: oldest forgotten). */
+const challenged = new Set<string>();
+const CHALLENGES_REMEMBERED = 10_000;
+
+/**
+ * 3-D Secure as Stripe's events tell it: requires_action is a challenge shown to the shopper, an
+ * authentication failure one failed, and success after a challenge one passed. With several checkout
+ * instances the success may reach another one than the challenge did: "passed" is then a lower bound.
+ */
+function countThreeDSecure(type: string, intent: { id?: unknown; last_payment_error?: { code?: unknown } | null }): void {
+  const id = typeof intent.id === 'string' ? intent.id : null;
+  if (type === 'payment_intent.requires_action') {
+    recordThreeDSecure('required');
+    if (id && !challenged.has(id)) {
+      if (challenged.size >= CHALLENGES_REMEMBERED) challenged.delete(challenged.values().next().value!);
+      challenged.add(id);
+    }
+  } else if (type === 'payment_intent.payment_failed' && intent.last_payment_error?.code === 'payment_intent_authentication_failure') {
+    recordThreeDSecure('failed');
+    if (id) challenged.delete(id);
+  } else if (type === 'payment_intent.succeeded' && id && challenged.delete(id)) {
+    recordThreeDSecure('passed');
+  }
+}
 
 function answer(reply: FastifyReply, outcome: IntentOutcome) {
   const { order } = outcome;
@@ -86,21 +112,41 @@ export function registerIntentRoutes(
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post('/api/checkout/stripe/webhook', async (request, reply) => {
-      if (!deps.webhooks) return reply.code(503).send({ message: 'Webhooks are not configured here (STRIPE_WEBHOOK_SECRET is not set)' });
+      if (!deps.webhooks) {
+        recordWebhook('unknown', 'unconfigured');
+        return reply.code(503).send({ message: 'Webhooks are not configured here (STRIPE_WEBHOOK_SECRET is not set)' });
+      }
       const signature = request.headers['stripe-signature'];
       const event = Buffer.isBuffer(request.body) && typeof signature === 'string' ? deps.webhooks.verify(request.body, signature) : null;
-      if (!event) return reply.code(400).send({ message: 'The Stripe-Signature header does not match this body' });
-      if (!INTENT_EVENTS.has(event.type)) return { received: true, ignored: event.type };
-      const intent = event.data.object as { id?: unknown; metadata?: { order_id?: unknown } };
+      if (!event) {
+        recordWebhook('unknown', 'unverified');
+        return reply.code(400).send({ message: 'The Stripe-Signature header does not match this body' });
+      }
+      // Stripe's event types are many: the ones the shop acts on by name, the rest as one.
+      const type = INTENT_EVENTS.has(event.type) ? event.type : 'other';
+      if (type === 'other') {
+        recordWebhook(type, 'ignored');
+        return { received: true, ignored: event.type };
+      }
+      const intent = event.data.object as { id?: unknown; metadata?: { order_id?: unknown }; last_payment_error?: { code?: unknown } | null };
       const orderId = typeof intent.metadata?.order_id === 'string' ? intent.metadata.order_id : null;
-      if (!orderId || !orderParams.safeParse({ id: orderId }).success) return { received: true, ignored: 'not an order of this shop' };
+      if (!orderId || !orderParams.safeParse({ id: orderId }).success) {
+        recordWebhook(type, 'ignored');
+        return { received: true, ignored: 'not an order of this shop' };
+      }
+      countThreeDSecure(event.type, intent);
       try {
         const outcome = await intents.settle(orderId);
+        recordWebhook(type, 'processed');
         request.log.info({ event: event.id, type: event.type, orderId, status: outcome?.order.status ?? 'unknown order' }, 'stripe webhook');
         return { received: true, status: outcome?.order.status ?? null };
       } catch (error) {
         // Stripe retries anything but 2xx: the event comes back once Stripe can be asked again.
-        if (error instanceof PaymentUnavailableError) return reply.code(503).send({ message: 'Stripe could not be asked about this payment; retry later' });
+        if (error instanceof PaymentUnavailableError) {
+          recordWebhook(type, 'unavailable');
+          return reply.code(503).send({ message: 'Stripe could not be asked about this payment; retry later' });
+        }
+        recordWebhook(type, 'error');
         throw error;
       }
     });

@@ -89,8 +89,8 @@ export interface OutboxStore {
   /**
    * Leases up to `limit` due messages to `worker` until `leaseUntil`, counting an attempt for each:
    * queued ones whose time came, and ones whose lease ran out (their worker died mid-send). Two
-   * workers never lease the same message at once. Messages that used their last attempt are left
-   * to failExpired.
+   * workers never lease the same message at once. A lease that ran out on the last attempt is left
+   * to failExpired; a queued message always gets its attempt.
    */
   claimDue(worker: string, now: string, leaseUntil: string, limit: number, maxAttempts: number): Promise<OutboxMessage[]>;
   /** The SMTP server accepted it. False when the lease was not this worker's any more. */

@@ -32,7 +32,7 @@ export function createPostgresOutbox(pool: pg.Pool): PostgresOutbox {
     async claimDue(worker, now, leaseUntil, limit, maxAttempts) {
       return rows(
         `UPDATE outbox SET state = 'sending', attempts = attempts + 1, claimed_by = $1, claimed_until = $2, next_attempt_at = $2
-         WHERE id IN (SELECT id FROM outbox WHERE state IN ('queued', 'sending') AND next_attempt_at <= $3 AND attempts < $4
+         WHERE id IN (SELECT id FROM outbox WHERE state IN ('queued', 'sending') AND next_attempt_at <= $3 AND (state = 'queued' OR attempts < $4)
                       ORDER BY next_attempt_at LIMIT $5 FOR UPDATE SKIP LOCKED)
          RETURNING *`,
         [worker, leaseUntil, now, maxAttempts, limit],

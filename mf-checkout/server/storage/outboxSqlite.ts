@@ -29,7 +29,7 @@ export function createSqliteOutbox(db: DatabaseSync): SqliteOutbox {
     async claimDue(worker, now, leaseUntil, limit, maxAttempts) {
       return rows(
         `UPDATE outbox SET state = 'sending', attempts = attempts + 1, claimed_by = ?, claimed_until = ?, next_attempt_at = ?
-         WHERE id IN (SELECT id FROM outbox WHERE state IN ('queued', 'sending') AND next_attempt_at <= ? AND attempts < ?
+         WHERE id IN (SELECT id FROM outbox WHERE state IN ('queued', 'sending') AND next_attempt_at <= ? AND (state = 'queued' OR attempts < ?)
                       ORDER BY next_attempt_at LIMIT ?)
          RETURNING *`,
         worker,

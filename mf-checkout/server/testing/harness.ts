@@ -101,6 +101,17 @@ export function testConfig(overrides: Partial<CheckoutConfig> = {}): CheckoutCon
     redisUrl: undefined,
     shutdownDelayMs: 0,
     shutdownGraceMs: 10_000,
+    mail: {
+      smtpUrl: undefined,
+      from: 'Storefront <shop@storefront.localhost>',
+      shopName: 'Storefront',
+      publicOrigin: 'http://localhost:3000',
+      maxAttempts: 10,
+      retryBaseMs: 5_000,
+      retryMaxMs: 300_000,
+      pollMs: 1_000,
+    },
+    auth: { emulatorHost: undefined, credentialsFile: undefined },
     ...overrides,
   };
 }
