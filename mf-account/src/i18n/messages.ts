@@ -113,6 +113,7 @@ export const en = {
   'reset.logIn': 'Log in',
   'reset.missing': 'This link is incomplete. Open the link from the email again, or ask for a new one.',
   'reset.expired': 'This link has expired or has already been used. Ask for a new one: each link works once, for a limited time.',
+  'reset.otherAction': 'This link is not for resetting a password. To set a new password, ask for a reset link.',
   'reset.askAgain': 'Ask for a new link',
 
   'account.title': 'My Account',
@@ -328,6 +329,7 @@ export const ru: Record<MessageKey, string> = {
   'reset.logIn': 'Войти',
   'reset.missing': 'Ссылка неполная. Откройте ссылку из письма ещё раз или запросите новую.',
   'reset.expired': 'Срок действия ссылки истёк, или она уже использована. Запросите новую: каждая ссылка работает один раз и недолго.',
+  'reset.otherAction': 'Эта ссылка не для смены пароля. Чтобы задать новый пароль, запросите ссылку для сброса.',
   'reset.askAgain': 'Запросить новую ссылку',
 
   'account.title': 'Мой аккаунт',

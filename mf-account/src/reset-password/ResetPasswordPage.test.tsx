@@ -99,9 +99,11 @@ describe('ResetPasswordPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('reset-link-problem')).toHaveLength(2));
   });
 
-  it('explains a link without a code, without asking Firebase', async () => {
+  it('explains a link without a code or for another account action, without asking Firebase', async () => {
     await renderPage('/reset-password');
     expect(screen.getByTestId('reset-link-problem').textContent).toContain('This link is incomplete.');
+    await renderPage('/reset-password?mode=verifyEmail&oobCode=code-3');
+    expect(screen.getByText(/This link is not for resetting a password\./)).toBeTruthy();
     expect(mockService.verifyResetCode).not.toHaveBeenCalled();
   });
 

@@ -53,7 +53,8 @@ export default function ResetPasswordPage() {
     };
   }, [link, attempt]);
 
-  const shown: Check = link.kind === 'missing' ? { state: 'invalid' } : check;
+  const shown: Check = link.kind === 'code' ? check : { state: 'invalid' };
+  const problem = link.kind === 'missing' ? t('reset.missing') : link.kind === 'other-action' ? t('reset.otherAction') : t('reset.expired');
   return (
     <div className={styles.page} data-remote="account" data-bus-id={bus.instanceId} {...warmUpOnInteraction}>
       <section className={styles.card} aria-labelledby={`${id}-title`}>
@@ -65,7 +66,7 @@ export default function ResetPasswordPage() {
             {t('reset.checking')}
           </p>
         )}
-        {shown.state === 'invalid' && <LinkProblem message={link.kind === 'missing' ? t('reset.missing') : t('reset.expired')} />}
+        {shown.state === 'invalid' && <LinkProblem message={problem} />}
         {shown.state === 'error' && (
           <div className={forms.alert} role="alert" data-testid="reset-error">
             <AlertIcon />

@@ -13,7 +13,7 @@ describe('readResetLink', () => {
   it('has nothing to work with without a code, or for another account action', () => {
     expect(readResetLink('')).toEqual({ kind: 'missing' });
     expect(readResetLink('?mode=resetPassword&oobCode=%20')).toEqual({ kind: 'missing' });
-    expect(readResetLink('?mode=verifyEmail&oobCode=abc123')).toEqual({ kind: 'missing' });
+    expect(readResetLink('?mode=verifyEmail&oobCode=abc123')).toEqual({ kind: 'other-action' });
   });
 });
 
