@@ -64,6 +64,22 @@ module.exports = {
       to: { pathNot: ['^$1/', '^shared-events/src/', '^node_modules/'], dependencyTypesNot: ['core'] },
     },
     {
+      name: 'service-kit-stays-on-the-server',
+      severity: 'error',
+      comment:
+        "service-kit is OpenTelemetry and pino for the services' processes (gateway, catalogue, checkout servers): " +
+        'browser code never imports it, it would put Node-only code in a bundle.',
+      from: { path: `^${apps}/src/`, pathNot: notShipped },
+      to: { path: '^service-kit/' },
+    },
+    {
+      name: 'service-kit-knows-no-app',
+      severity: 'error',
+      comment: 'service-kit is shared by every service; it depends on libraries only, never on an app, the tools or the tests.',
+      from: { path: '^service-kit/', pathNot: notShipped },
+      to: { path: [`^${apps}/`, '^tools/', '^shared-events/'] },
+    },
+    {
       name: 'shared-events-by-package-name',
       severity: 'error',
       comment: 'shared-events is a Module Federation singleton: a relative path to it would bundle a second copy.',

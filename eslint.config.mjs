@@ -7,8 +7,11 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 const browserCode = ['*/src/**/*.{ts,tsx}'];
+// Packages whose src is server code (service-kit: tracing and logs for the services), not a bundle's.
+const notBrowserCode = ['service-kit/**'];
 const nodeCode = [
   '*/server/**/*.{ts,tsx,cjs}',
+  'service-kit/src/**/*.ts',
   'shell/releases/**/*.ts',
   'mf-catalog/bench/**/*.ts',
   'tools/**/*.ts',
@@ -62,10 +65,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
   },
-  { files: browserCode, languageOptions: { globals: globals.browser } },
+  { files: browserCode, ignores: notBrowserCode, languageOptions: { globals: globals.browser } },
   { files: nodeCode, languageOptions: { globals: globals.node } },
   {
     files: browserCode,
+    ignores: notBrowserCode,
     extends: [reactHooks.configs.flat.recommended],
     rules: {
       'react-hooks/exhaustive-deps': 'error',

@@ -1,0 +1,104 @@
+// OpenTelemetry for a service's process (decision 0033): W3C trace context in and out, spans for
+// incoming requests, outgoing http(s) calls, fetch and undici calls and PostgreSQL queries, exported
+// over OTLP/HTTP. Off unless an OTLP endpoint is set: then nothing is installed and the API's no-op
+// tracer costs a function call per span.
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, SimpleSpanProcessor, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
+
+export interface TracingSettings {
+  /** gateway, catalog, checkout… (the resource's service.name) */
+  service: string;
+  instance?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Tests: spans go here, one by one, whatever the environment says. */
+  exporter?: SpanExporter;
+}
+
+export interface Tracing {
+  readonly enabled: boolean;
+  /** Sends what is buffered (a test's assertions, a stopping process). */
+  flush(): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+/** Requests that are not shoppers': probes and scrapes would fill the traces with noise. */
+const UNTRACED_PATHS = /^\/(?:healthz|readyz|metrics|livez)(?:[/?]|$)/;
+
+const OFF: Tracing = { enabled: false, flush: async () => undefined, shutdown: async () => undefined };
+let started: Tracing | undefined;
+
+/** Where spans go: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
+export function otlpTracesUrl(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.OTEL_SDK_DISABLED === 'true') return undefined;
+  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) return `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
+  return undefined;
+}
+
+/**
+ * Call first thing in a service's main.ts, before the modules that load http, pg or fastify. A second
+ * call answers the first one's handle (a test process that starts several services).
+ */
+export function startTracing(settings: TracingSettings): Tracing {
+  if (started) return started;
+  const env = settings.env ?? process.env;
+  const url = otlpTracesUrl(env);
+  if (!settings.exporter && !url) return OFF;
+
+  const exporter = settings.exporter ?? new OTLPTraceExporter({ url });
+  const provider = new TracerProvider({
+    resource: resourceFromAttributes({
+      'service.name': settings.service,
+      'service.instance.id': settings.instance ?? `${hostname()}-${process.pid}`,
+    }),
+    // A test reads each span as it ends; a running service sends them in batches off the request path.
+    spanProcessors: [settings.exporter ? new SimpleSpanProcessor({ exporter }) : new BatchSpanProcessor({ exporter })],
+  });
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
+
+  const instrumentations = [
+    // Outgoing calls only inside a request's trace: a background poll (the gateway's change stream)
+    // would otherwise start a trace of its own every few seconds.
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
+      requireParentforOutgoingSpans: true,
+    }),
+    new UndiciInstrumentation({ requireParentforSpans: true }),
+    new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
+  ];
+  patchBuiltins();
+
+  started = {
+    enabled: true,
+    flush: () => provider.forceFlush(),
+    shutdown: async () => {
+      for (const instrumentation of instrumentations) instrumentation.disable();
+      await provider.shutdown();
+    },
+  };
+  return started;
+}
+
+/**
+ * The http instrumentation patches node:http when it is required; the services import it as ES
+ * modules, which require-in-the-middle does not see. Requiring the builtins here applies the patch,
+ * and syncBuiltinESMExports hands it to `import { request } from 'node:http'` as well.
+ */
+function patchBuiltins(): void {
+  const require = createRequire(join(process.cwd(), 'service-kit-tracing.cjs'));
+  require('node:http');
+  require('node:https');
+  syncBuiltinESMExports();
+}
