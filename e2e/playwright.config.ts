@@ -14,9 +14,14 @@ const ports = {
   database: portBase + 100,
   stripe: portBase + 111,
   localStripe: portBase + 112,
+  gatewayMetrics: portBase + 170,
+  catalogMetrics: portBase + 171,
+  checkoutMetrics: portBase + 172,
 };
 const repoRoot = path.resolve(__dirname, '..');
 export const baseURL = `http://localhost:${ports.gateway}`;
+/** The gateway's Prometheus metrics (e2e/web-vitals.spec.ts reads its Web Vitals there). */
+export const gatewayMetricsURL = `http://127.0.0.1:${ports.gatewayMetrics}/metrics`;
 
 export default defineConfig({
   testDir: '.',
@@ -58,6 +63,9 @@ export default defineConfig({
       DATABASE_EMULATOR_PORT: String(ports.database),
       STRIPE_MOCK_PORT: String(ports.stripe),
       LOCAL_STRIPE_PORT: String(ports.localStripe),
+      GATEWAY_METRICS_PORT: String(ports.gatewayMetrics),
+      CATALOG_METRICS_PORT: String(ports.catalogMetrics),
+      CHECKOUT_METRICS_PORT: String(ports.checkoutMetrics),
       DATA_DIR: path.join(os.tmpdir(), `storefront-e2e-${process.pid}`),
       // The suite's own release registry, empty: a developer's promoted releases never leak in.
       RELEASES_DIR: path.join(os.tmpdir(), `storefront-e2e-releases-${process.pid}`),

@@ -27,6 +27,7 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         PORT: String(ports.catalog),
         SQLITE_PATH: path.join(dataDir, 'catalog.db'),
         INTERNAL_TOKEN: internalToken,
+        METRICS_PORT: String(config.metricsPorts.catalog),
         SITE_URL: `http://localhost:${ports.gateway}`,
         // Staff change the catalogue from the back office with their ID token (mf-catalog/server/staff).
         FIREBASE_PROJECT_ID: projectId,
@@ -111,6 +112,7 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         FIREBASE_PROJECT_ID: projectId,
         FIREBASE_AUTH_VERIFY_URL: authVerifyUrl,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        METRICS_PORT: String(config.metricsPorts.checkout),
       },
       readyUrl: local(ports.checkout, '/readyz'),
     },
@@ -127,6 +129,7 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         LOCAL_STRIPE_URL: local(ports.localStripe, ''),
         SITE_URL: `http://localhost:${ports.gateway}`,
         CONTACT_DB: path.join(dataDir, 'contact.db'),
+        METRICS_PORT: String(config.metricsPorts.gateway),
         FIREBASE_PROJECT_ID: projectId,
         FIREBASE_DATABASE_URL: `http://127.0.0.1:${ports.databaseEmulator}?ns=${projectId}`,
         FIREBASE_AUTH_EMULATOR_URL: `http://${authEmulatorHost}`,

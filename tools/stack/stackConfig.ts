@@ -12,6 +12,10 @@ const schema = z.object({
   DATABASE_EMULATOR_PORT: port.default(9000),
   STRIPE_MOCK_PORT: port.default(12111),
   LOCAL_STRIPE_PORT: port.default(12112),
+  // Each service's Prometheus metrics, on loopback listeners apart from the shop's ports (decision 0032).
+  GATEWAY_METRICS_PORT: port.default(9464),
+  CATALOG_METRICS_PORT: port.default(9465),
+  CHECKOUT_METRICS_PORT: port.default(9466),
   DATA_DIR: z.string().optional(),
   FIREBASE_PROJECT_ID: z
     .string()
@@ -50,6 +54,7 @@ export function loadStackConfig(env: NodeJS.ProcessEnv, repoRoot: string) {
       stripeMock: value.STRIPE_MOCK_PORT,
       localStripe: value.LOCAL_STRIPE_PORT,
     },
+    metricsPorts: { gateway: value.GATEWAY_METRICS_PORT, catalog: value.CATALOG_METRICS_PORT, checkout: value.CHECKOUT_METRICS_PORT },
     dataDir: path.resolve(repoRoot, value.DATA_DIR ?? '.data'),
     projectId: value.FIREBASE_PROJECT_ID,
     // A fresh secret per start unless one is given: only our own checkout service may reserve stock.

@@ -30,6 +30,9 @@ async function main(): Promise<void> {
     ['database', config.ports.databaseEmulator, 'Realtime Database server'],
     ['stripe-mock', config.ports.stripeMock, 'Stripe test-mode server'],
     ['local-stripe', config.ports.localStripe, 'local Stripe (PaymentIntents)'],
+    ['gateway', config.metricsPorts.gateway, "gateway's metrics"],
+    ['catalog', config.metricsPorts.catalog, "catalogue's metrics"],
+    ['checkout', config.metricsPorts.checkout, "checkout's metrics"],
   ];
   for (const [name, port, owner] of portOwners) if (services.some((service) => service.name === name)) await assertPortFree(port, owner);
   mkdirSync(config.dataDir, { recursive: true });
@@ -66,6 +69,11 @@ async function main(): Promise<void> {
     ? `Storefront ready in ${seconds} s at http://localhost:${config.ports.gateway}`
     : `${services.map((service) => service.name).join(', ')} ready in ${seconds} s`;
   console.log(`\n[stack] ${what}  (a service that stops is restarted; Ctrl-C stops everything)\n`);
+  const scraped = (['gateway', 'catalog', 'checkout'] as const).filter((name) => services.some((service) => service.name === name));
+  if (scraped.length > 0)
+    console.log(
+      `[stack] metrics (Prometheus, loopback only): ${scraped.map((name) => `${name} http://127.0.0.1:${config.metricsPorts[name]}/metrics`).join(', ')}\n`,
+    );
 }
 
 main().catch((error: unknown) => {
