@@ -5,6 +5,9 @@ import { useStaffAccess } from './access/useStaffAccess.ts';
 import { useT } from './i18n/useT.ts';
 import OrderPage from './order/OrderPage.tsx';
 import OrdersPage from './orders/OrdersPage.tsx';
+import ImportPage from './imports/ImportPage.tsx';
+import ProductFormPage from './products/ProductFormPage.tsx';
+import ProductsPage from './products/ProductsPage.tsx';
 import styles from './AdminApp.module.css';
 
 /**
@@ -50,13 +53,16 @@ export default function AdminApp() {
       </div>
     );
   } else {
-    const { api } = state;
+    const { api, catalog } = state;
     const { role } = state.access;
     body = (
       <Routes>
         <Route index element={<Navigate to="orders" replace />} />
         <Route path="orders" element={<OrdersPage api={api} />} />
         <Route path="orders/:id" element={<OrderPage api={api} staffRole={role} />} />
+        <Route path="products" element={<ProductsPage catalog={catalog} />} />
+        <Route path="products/import" element={<ImportPage catalog={catalog} />} />
+        <Route path="products/:id" element={<ProductFormPage catalog={catalog} />} />
         <Route path="*" element={<Navigate to="orders" replace />} />
       </Routes>
     );
@@ -67,8 +73,13 @@ export default function AdminApp() {
       <header className={styles.bar}>
         <p className={styles.brand}>{t('app.title')}</p>
         {state.phase === 'ready' && state.access.kind === 'staff' && (
-          <nav aria-label={t('app.nav')}>
-            <Link to="/admin/orders">{t('app.orders')}</Link>
+          <nav className={styles.nav} aria-label={t('app.nav')}>
+            <Link to="/admin/orders" aria-current={location.pathname.startsWith('/admin/orders') ? 'page' : undefined}>
+              {t('app.orders')}
+            </Link>
+            <Link to="/admin/products" aria-current={location.pathname.startsWith('/admin/products') ? 'page' : undefined}>
+              {t('app.products')}
+            </Link>
           </nav>
         )}
         {state.phase === 'ready' && state.access.kind !== 'signed-out' && <span className={styles.who}>{state.access.email}</span>}

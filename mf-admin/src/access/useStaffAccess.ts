@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
+import { createCatalogApi, type CatalogApi } from '../api/catalogApi.ts';
 import { createStaffApi, type StaffApi } from '../api/staffApi.ts';
 import { accessOf, type Access } from './access.ts';
 
-export type AccessState = { phase: 'checking' } | { phase: 'failed'; message: string } | { phase: 'ready'; access: Access; api: StaffApi };
+export type AccessState = { phase: 'checking' } | { phase: 'failed'; message: string } | { phase: 'ready'; access: Access; api: StaffApi; catalog: CatalogApi };
 
 /**
  * Who is looking at the back office, from the Firebase sign-in the account remote made. The SDK
@@ -18,8 +19,8 @@ export function useStaffAccess(): { state: AccessState; retry: () => void } {
     import(/* webpackChunkName: "admin-firebase" */ './firebaseAuth.ts')
       .then(async ({ staffSignIn }) => {
         const access = accessOf(await staffSignIn.user());
-        const api = createStaffApi({ fetch: (input, init) => fetch(input, init), token: (fresh) => staffSignIn.token(fresh) });
-        if (live) setState({ phase: 'ready', access, api });
+        const deps = { fetch: (input: string, init: RequestInit) => fetch(input, init), token: (fresh: boolean) => staffSignIn.token(fresh) };
+        if (live) setState({ phase: 'ready', access, api: createStaffApi(deps), catalog: createCatalogApi(deps) });
       })
       .catch((error: unknown) => {
         if (live) setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) });
