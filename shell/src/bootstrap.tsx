@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadComponent, type ExposedComponent } from './remotes/federation.ts';
 import { PreloadedScreens } from './remotes/preloadedScreens.ts';
+import { startVitals } from './vitals/startVitals.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -68,3 +69,4 @@ async function start(container: HTMLElement): Promise<void> {
 }
 
 void start(root);
+startVitals(location.pathname);

@@ -1,0 +1,34 @@
+import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
+import { MAX_ENTRIES, VITALS_PATH, vitalNames, type VitalName, type VitalsBeacon } from './beacon.ts';
+
+const isVital = (name: string): name is VitalName => (vitalNames as readonly string[]).includes(name);
+
+/**
+ * Collects the page's vitals as web-vitals settles them and sends them in one beacon when the page
+ * is hidden or left (the moment web-vitals finalises CLS and INP, and often the last chance to send
+ * anything). A string is sent as text/plain: no preflight, and nothing but the route and four numbers.
+ */
+export function reportVitals(route: string, send: (body: string) => boolean = (body) => navigator.sendBeacon(VITALS_PATH, body)): void {
+  let queued: VitalsBeacon['vitals'] = [];
+  const queue = (metric: Metric) => {
+    if (isVital(metric.name) && queued.length < MAX_ENTRIES) queued.push({ name: metric.name, value: metric.value });
+  };
+  const flush = () => {
+    if (queued.length === 0) return;
+    const beacon: VitalsBeacon = { route, vitals: queued };
+    queued = [];
+    send(JSON.stringify(beacon));
+  };
+  onLCP(queue);
+  onINP(queue);
+  onCLS(queue);
+  onTTFB(queue);
+  // Registered after web-vitals' own listeners (on window, capturing), so what they settle on
+  // hiding is queued before this sends.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  addEventListener('pagehide', flush);
+  // Says measuring has begun (the browser test waits for it before leaving the page).
+  document.documentElement.dataset.vitals = 'on';
+}

@@ -1,0 +1,91 @@
+/**
+ * @jest-environment jsdom
+ */
+import type { Metric } from 'web-vitals';
+import { reportVitals } from './reportVitals.ts';
+import { startVitals } from './startVitals.ts';
+
+// web-vitals itself needs a real browser's performance entries: here it hands over what the test gives.
+const callbacks = new Map<string, (metric: Metric) => void>();
+jest.mock('web-vitals', () => ({
+  onLCP: (callback: (metric: Metric) => void) => callbacks.set('LCP', callback),
+  onINP: (callback: (metric: Metric) => void) => callbacks.set('INP', callback),
+  onCLS: (callback: (metric: Metric) => void) => callbacks.set('CLS', callback),
+  onTTFB: (callback: (metric: Metric) => void) => callbacks.set('TTFB', callback),
+}));
+
+const settle = (name: string, value: number) => callbacks.get(name)!({ name, value } as Metric);
+const hide = () => {
+  Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+  Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+};
+
+describe('reportVitals', () => {
+  it('sends what settled in one beacon when the page is hidden, then only what came after', () => {
+    const sent: unknown[] = [];
+    reportVitals('/shop/:id', (body) => sent.push(JSON.parse(body)) > 0);
+    settle('TTFB', 120);
+    settle('LCP', 1830);
+    expect(sent).toEqual([]);
+    settle('CLS', 0.02);
+    settle('INP', 96);
+    hide();
+    expect(sent).toEqual([
+      {
+        route: '/shop/:id',
+        vitals: [
+          { name: 'TTFB', value: 120 },
+          { name: 'LCP', value: 1830 },
+          { name: 'CLS', value: 0.02 },
+          { name: 'INP', value: 96 },
+        ],
+      },
+    ]);
+    hide();
+    expect(sent).toHaveLength(1);
+    settle('CLS', 0.05);
+    dispatchEvent(new Event('pagehide'));
+    expect(sent[1]).toEqual({ route: '/shop/:id', vitals: [{ name: 'CLS', value: 0.05 }] });
+    expect(document.documentElement.dataset.vitals).toBe('on');
+  });
+
+  it('never sends more than a beacon may carry, nor a metric it does not know', () => {
+    const sent: { vitals: unknown[] }[] = [];
+    reportVitals('/', (body) => sent.push(JSON.parse(body)) > 0);
+    callbacks.get('LCP')!({ name: 'FCP', value: 1 } as unknown as Metric);
+    for (let i = 0; i < 40; i++) settle('CLS', i / 100);
+    hide();
+    expect(sent[0]!.vitals).toHaveLength(16);
+  });
+});
+
+describe('startVitals', () => {
+  const configWith = (vitalsSampleRate: unknown) => jest.fn(async () => ({ json: async () => ({ vitalsSampleRate }) })) as unknown as typeof fetch;
+  /** Past the load event's idle time (jsdom has no requestIdleCallback: a second) and the chunk's loading. */
+  const idle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
+
+  beforeEach(() => {
+    Object.defineProperty(navigator, 'sendBeacon', { value: jest.fn(() => true), configurable: true });
+    delete document.documentElement.dataset.vitals;
+  });
+
+  it('loads the measuring part for a sampled view of a known page, after the page has loaded', async () => {
+    global.fetch = configWith(1);
+    startVitals('/shop/12', () => 0.5);
+    await idle();
+    expect(global.fetch).toHaveBeenCalledWith('/app-config.json', { cache: 'no-cache' });
+    expect(document.documentElement.dataset.vitals).toBe('on');
+  });
+
+  it('measures nothing for a view left out of the sample, a not-found page, or an unreadable config', async () => {
+    global.fetch = configWith(0.1);
+    startVitals('/shop/12', () => 0.5);
+    startVitals('/no/such/page', () => 0);
+    await idle();
+    global.fetch = configWith('all');
+    startVitals('/', () => 0);
+    await idle();
+    expect(document.documentElement.dataset.vitals).toBeUndefined();
+  });
+});
