@@ -8,7 +8,7 @@ import type { SyncOutcome, TokenSync } from './tokenSync.ts';
 const ann: AuthUser = { uid: 'u1', email: 'ann@example.com', displayName: 'Ann' };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(options: { hint?: AuthHint | null; load?: () => Promise<FakeService> } = {}) {
+function setup(options: { hint?: AuthHint | null; load?: () => Promise<FakeService>; reset?: 'sent' | 'not-offered' } = {}) {
   const service = createFakeService();
   let hint: AuthHint | null = options.hint ?? null;
   const published: Array<AuthUser | null> = [];
@@ -25,7 +25,7 @@ function setup(options: { hint?: AuthHint | null; load?: () => Promise<FakeServi
     publish: (user) => published.push(user),
     publishProfile: (uid, record) => profiles.push({ uid, record }),
     tokenSync,
-    requestReset: async () => undefined,
+    requestReset: async () => options.reset ?? 'sent',
     readHint: () => hint,
     writeHint: (next) => {
       hint = next;
@@ -231,5 +231,22 @@ describe('ensureCheckoutSession', () => {
     expect(s.sync).toHaveBeenCalledTimes(1);
     await s.session.ensureCheckoutSession({ force: true });
     expect(s.sync).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('password reset', () => {
+  it('asks the shop for its own mail without loading Firebase', async () => {
+    const s = setup();
+    s.session.start();
+    await s.session.sendReset('ann@example.com');
+    expect(s.load).not.toHaveBeenCalled();
+    expect(s.service.sendReset).not.toHaveBeenCalled();
+  });
+
+  it('falls back to Firebase’s own mail when the checkout service does not offer one yet', async () => {
+    const s = setup({ reset: 'not-offered' });
+    s.session.start();
+    await s.session.sendReset('ann@example.com');
+    expect(s.service.sendReset).toHaveBeenCalledWith('ann@example.com');
   });
 });

@@ -32,7 +32,7 @@ export interface AccountSessionDeps {
   publishProfile(uid: string, record: UserRecord | null): void;
   tokenSync: TokenSync;
   /** Asks the shop to mail a password-reset link (auth/passwordReset.ts): no Firebase needed. */
-  requestReset(email: string): Promise<void>;
+  requestReset(email: string): Promise<'sent' | 'not-offered'>;
   readHint(): AuthHint | null;
   writeHint(hint: AuthHint | null): void;
   onHintChangedElsewhere(listener: (hint: AuthHint | null) => void): () => void;
@@ -111,11 +111,14 @@ export function createAccountSession(deps: AccountSessionDeps): AccountSession {
       }),
 
     sendReset: async (email) => {
+      let outcome: 'sent' | 'not-offered';
       try {
-        await deps.requestReset(email);
+        outcome = await deps.requestReset(email);
       } catch (error) {
         throw toAccountError(error);
       }
+      // A checkout service from before the shop mailed resets itself: Firebase's own mail instead.
+      if (outcome === 'not-offered') await run((s) => s.sendReset(email));
     },
 
     verifyResetCode: (code) => run((s) => s.verifyResetCode(code)),

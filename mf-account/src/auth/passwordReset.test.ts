@@ -13,9 +13,13 @@ async function kindOf(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('requestPasswordReset', () => {
+  it('tells a checkout service without the endpoint (an older release) from a refusal', async () => {
+    expect(await requestPasswordReset({ fetch: async () => answer(404), language: () => 'en' }, 'ann@example.com')).toBe('not-offered');
+  });
+
   it('posts the address and the shopper’s language to the checkout service', async () => {
     const fetch = jest.fn(async () => answer(202));
-    await requestPasswordReset({ fetch, language: () => 'ru' }, ' ann@example.com ');
+    expect(await requestPasswordReset({ fetch, language: () => 'ru' }, ' ann@example.com ')).toBe('sent');
     expect(fetch).toHaveBeenCalledWith(PASSWORD_RESET_PATH, expect.objectContaining({ method: 'POST', credentials: 'same-origin' }));
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(JSON.parse(String(init.body))).toEqual({ email: 'ann@example.com', lang: 'ru' });
@@ -27,7 +31,7 @@ describe('requestPasswordReset', () => {
     expect(await kindOf(requestPasswordReset(deps(429), 'ann@example.com'))).toBe('too-many-requests');
     expect(await kindOf(requestPasswordReset(deps(400), 'ann@example.com'))).toBe('invalid-email');
     expect(await kindOf(requestPasswordReset(deps(503), 'ann@example.com'))).toBe('unavailable');
-    expect(await kindOf(requestPasswordReset(deps(404), 'ann@example.com'))).toBe('unavailable');
+    expect(await kindOf(requestPasswordReset(deps(500), 'ann@example.com'))).toBe('unavailable');
     const offline = { fetch: () => Promise.reject(new TypeError('Failed to fetch')), language: () => 'en' };
     expect(await kindOf(requestPasswordReset(offline, 'ann@example.com'))).toBe('network');
   });

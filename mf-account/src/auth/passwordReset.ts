@@ -15,8 +15,13 @@ export interface PasswordResetDeps {
   language(): string;
 }
 
-/** Asks for the reset mail; rejects with an AccountError whose kind the form turns into its message. */
-export async function requestPasswordReset(deps: PasswordResetDeps, email: string): Promise<void> {
+/**
+ * Asks for the reset mail: 'sent' once the service took the request, 'not-offered' when the
+ * checkout service is from before it mailed resets (remotes and services deploy independently: the
+ * caller then falls back to Firebase's own mail). Rejects with an AccountError whose kind the form
+ * turns into its message.
+ */
+export async function requestPasswordReset(deps: PasswordResetDeps, email: string): Promise<'sent' | 'not-offered'> {
   let response: Response;
   try {
     response = await deps.fetch(PASSWORD_RESET_PATH, {
@@ -28,7 +33,8 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
   } catch (cause) {
     throw new AccountError('network', undefined, { code: 'password-reset:fetch', cause });
   }
-  if (response.ok) return;
+  if (response.ok) return 'sent';
+  if (response.status === 404 || response.status === 405) return 'not-offered';
   const code = `password-reset:${response.status}`;
   if (response.status === 429) throw new AccountError('too-many-requests', undefined, { code });
   // The service refused the address itself (the form checks it first, so this is rare).

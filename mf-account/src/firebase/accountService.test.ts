@@ -183,6 +183,21 @@ describe('signIn / signOut / onUser', () => {
   });
 });
 
+describe('sendReset (Firebase’s own mail, when the shop sends none)', () => {
+  it('succeeds for a known email and sends a reset code', async () => {
+    const email = uniqueEmail('forgot');
+    await createEmulatorUser(backends.auth.url, email, 'forgot-pass-1');
+    await service().sendReset(email);
+    expect((await oobCodes()).some((c) => c.email === email && c.requestType === 'PASSWORD_RESET')).toBe(true);
+  });
+
+  it('succeeds for an unknown email too (never reveals whether an account exists), sending nothing', async () => {
+    const email = uniqueEmail('ghost');
+    await expect(service().sendReset(email)).resolves.toBeUndefined();
+    expect((await oobCodes()).some((c) => c.email === email)).toBe(false);
+  });
+});
+
 describe('verifyResetCode / confirmReset', () => {
   /** A reset code as the shop's mail carries it: asked of the Auth service, read from its record of codes. */
   async function resetCode(email: string): Promise<string> {

@@ -16,6 +16,7 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut as firebaseSignOut,
   updateProfile,
@@ -67,6 +68,11 @@ export interface AccountService {
   /** Creates the account, then writes users/{uid}; if the write fails the new account is deleted again. */
   signUp(form: SignUpInput): Promise<{ user: AccountUser; record: UserRecord }>;
   signIn(email: string, password: string): Promise<AccountUser>;
+  /**
+   * Firebase's own reset mail, for a checkout service that does not send the shop's yet (see
+   * auth/passwordReset.ts). Succeeds for unknown emails too: never reveals whether an account exists.
+   */
+  sendReset(email: string): Promise<void>;
   /**
    * The e-mail address of the account a password-reset code (the `oobCode` of the reset mail's link)
    * is for; rejects with kind "invalid-action-code" when the code is expired, used or unknown. The
@@ -234,6 +240,17 @@ export function createAccountService(configInput: unknown, options: AccountServi
       }),
 
     signIn: (email, password) => guard(async () => toAccountUser((await signInWithEmailAndPassword(auth, email.trim(), password)).user)),
+
+    sendReset: (email) =>
+      guard(async () => {
+        try {
+          await sendPasswordResetEmail(auth, email.trim());
+        } catch (e) {
+          const code = (e as { code?: unknown } | null)?.code;
+          if (code === 'auth/user-not-found') return; // same answer as for a known address
+          throw e;
+        }
+      }),
 
     verifyResetCode: (code) => guard(() => verifyPasswordResetCode(auth, code)),
 

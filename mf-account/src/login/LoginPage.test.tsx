@@ -140,8 +140,20 @@ describe('LoginPage', () => {
     await waitFor(() => expect(toasts).toHaveLength(1));
     // The shop's own mail, in the shopper's language; Firebase's mail is not asked for.
     expect(resetCalls).toEqual([{ email: 'ann@example.com', lang: 'en' }]);
+    expect(mockService.sendReset).not.toHaveBeenCalled();
     expect(toasts[0]).toMatchObject({ kind: 'success', position: 'bottom-left', durationMs: 2500 });
     expect(toasts[0]?.message).toBe('If an account exists for ann@example.com, a link to reset its password is on its way.');
+    stop();
+  });
+
+  it('falls back to Firebase’s own mail when the checkout service has no reset endpoint yet (an older release)', async () => {
+    const { toasts, stop } = recordToasts();
+    await renderLogin();
+    resetAnswer = 404;
+    fireEvent.change(email(), { target: { value: 'ann@example.com' } });
+    forgot();
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(mockService.sendReset).toHaveBeenCalledWith('ann@example.com');
     stop();
   });
 

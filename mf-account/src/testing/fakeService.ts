@@ -12,6 +12,7 @@ export interface FakeService extends AccountService {
   records: Map<string, UserRecord>;
   signIn: jest.Mock<Promise<AccountUser>, [string, string]>;
   signUp: jest.Mock<Promise<{ user: AccountUser; record: UserRecord }>, [SignUpInput]>;
+  sendReset: jest.Mock<Promise<void>, [string]>;
   verifyResetCode: jest.Mock<Promise<string>, [string]>;
   confirmReset: jest.Mock<Promise<void>, [string, string]>;
   signOut: jest.Mock<Promise<void>, []>;
@@ -43,6 +44,7 @@ export function createFakeService(): FakeService {
       emit(user);
       return { user, record };
     }),
+    sendReset: jest.fn(async () => undefined),
     verifyResetCode: jest.fn(async () => 'ann@example.com'),
     confirmReset: jest.fn(async () => undefined),
     signOut: jest.fn(async () => emit(null)),
