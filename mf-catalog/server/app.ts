@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { fastifyLogging, passRequestId, traceRoutes, type Logger } from 'service-kit';
 import type { CatalogConfig } from './config.ts';
 import { registerOpenApiRoute } from './api/openapi.ts';
 import { isPublicApiPath, registerCors } from './http/cors.ts';
@@ -44,13 +45,16 @@ async function buildApp(
   search: SearchService,
   jobs: ImportJobs,
   stopping: () => boolean,
+  logger?: Logger,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: false,
+    ...fastifyLogging(logger),
     // The stock API and product writes take bodies, and those are a few lines of JSON.
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  passRequestId(app);
+  traceRoutes(app);
   installErrorHandling(app);
   registerHttpMetrics(app, { requests: httpRequests, duration: httpDuration });
   await registerCors(app);
@@ -87,7 +91,8 @@ async function buildApp(
   return app;
 }
 
-export async function createCatalogServer(config: CatalogConfig): Promise<CatalogServer> {
+/** `logger`: the process's JSON logger (service-kit); none in tests, which want a quiet service. */
+export async function createCatalogServer(config: CatalogConfig, options: { logger?: Logger } = {}): Promise<CatalogServer> {
   const store = await openStore(config);
   try {
     await seedIfEmpty(store, config);
@@ -95,7 +100,7 @@ export async function createCatalogServer(config: CatalogConfig): Promise<Catalo
     const search = await SearchService.open(store);
     let stopping = false;
     const jobs = new ImportJobs({ store, limits: config.importLimits });
-    const app = await buildApp(config, store, search, jobs, () => stopping);
+    const app = await buildApp(config, store, search, jobs, () => stopping, options.logger);
     await app.ready();
     return {
       app,

@@ -66,8 +66,18 @@ describe('main.ts', () => {
     const process = run({ PORT: '0', SQLITE_PATH: join(dir, 'catalog.db'), SEED_PRODUCTS: '12', INTERNAL_TOKEN: 'main-test-token' });
     try {
       const started = Date.now();
-      while (!process.stdout().includes('\n') && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 50));
-      const match = /^catalog service listening on (http:\/\/127\.0\.0\.1:\d+) \(sqlite .*catalog\.db\)\n$/.exec(process.stdout());
+      const announced = () => process.stdout().includes('catalog service listening on');
+      while (!announced() && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      // Every line is a JSON line of the services' shape (service-kit); one of them names the address, once.
+      const lines = process
+        .stdout()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { service: string; level: string; msg: string });
+      const announcements = lines.filter((line) => line.msg.startsWith('catalog service listening on'));
+      expect(announcements).toHaveLength(1);
+      expect(announcements[0]).toMatchObject({ service: 'catalog', level: 'info' });
+      const match = /^catalog service listening on (http:\/\/127\.0\.0\.1:\d+) \(sqlite .*catalog\.db\)$/.exec(announcements[0]!.msg);
       expect(match).not.toBeNull();
       const body = await (await fetch(`${match![1]}/products?limit=1`)).json();
       expect(body.total).toBe(12);

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { fastifyLogging, passRequestId, traceRoutes, type Logger } from 'service-kit';
 import type { GatewayConfig } from './config.ts';
 import { catalogProxy } from './catalogProxy.ts';
 import { openContactStore } from './contact/contactStore.ts';
@@ -23,11 +24,22 @@ import type { RegistryStore } from '../releases/registryStore.ts';
  * limits, cookies) on the instance itself, then each job as its own plugin.
  * `stopping`: true once the process is shutting down, so /readyz turns 503 before the listener closes.
  * `registry`: which release of each remote is live (default: the shop's own, see releases/openRegistry).
+ * `logger`: the process's JSON logger (service-kit); none in tests, which want a quiet gateway.
  */
-export async function createGateway(config: GatewayConfig, options: { stopping?: () => boolean; registry?: RegistryStore } = {}): Promise<FastifyInstance> {
+export async function createGateway(
+  config: GatewayConfig,
+  options: { stopping?: () => boolean; registry?: RegistryStore; logger?: Logger } = {},
+): Promise<FastifyInstance> {
   const registry = options.registry ?? (await openRegistry(config, { listen: true }));
   const headersFor = headerPolicy(config, registry);
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: config.trustProxy, frameworkErrors: undecodableAddress(headersFor) });
+  const app = Fastify({
+    ...fastifyLogging(options.logger),
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+    frameworkErrors: undecodableAddress(headersFor),
+  });
+  passRequestId(app);
+  traceRoutes(app);
   registerErrorAnswers(app);
   registerGatewayMetrics(app);
   if (!options.registry) app.addHook('onClose', async () => registry.close());

@@ -1,3 +1,5 @@
+// First: tracing patches http before the modules below load it; logs are JSON lines (service-kit).
+import { logger, tracing } from './telemetry.ts';
 import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import path from 'node:path';
@@ -16,7 +18,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 async function serve(config: GatewayConfig): Promise<void> {
   let stopping = false;
-  const app = await createGateway(config, { stopping: () => stopping });
+  const app = await createGateway(config, { stopping: () => stopping, logger });
   await app.listen({ host: config.host, port: config.port });
   // A worker's figures reach the scraper through the primary's listener (serveClusterMetrics).
   if (cluster.isWorker) answerClusterMetrics();
@@ -24,13 +26,14 @@ async function serve(config: GatewayConfig): Promise<void> {
   // SIGTERM or SIGINT: readiness fails first, then the listener closes while requests in flight
   // finish; past the grace period the process exits regardless. Installed before the address is
   // announced: a supervisor may stop the gateway the moment it reads that line.
-  closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`[gateway] ${message}`) } }, async ({ err }) => {
-    if (err) console.error('[gateway] stopping after an unexpected error:', err);
+  closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => logger.error(message) } }, async ({ err }) => {
+    if (err) logger.error({ err }, 'stopping after an unexpected error');
     stopping = true;
     if (cluster.isWorker) process.send?.(STOPPING);
     if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await app.close();
     await metrics?.close();
+    await tracing.shutdown();
   });
   // A page's first render loads the shell's server build and its screen's chunk of the catalogue's
   // (over HTTP, from this gateway): one page of each kind now, so the first shopper's page of any
@@ -42,8 +45,8 @@ async function serve(config: GatewayConfig): Promise<void> {
     })();
     await Promise.race([warmUp, delay(WARM_UP_CAP_MS)]);
   }
-  if (cluster.isPrimary) console.log(`[gateway] storefront at http://localhost:${config.port}`);
-  if (metrics) console.log(`[gateway] metrics at ${metrics.url}`);
+  if (cluster.isPrimary) logger.info(`storefront at http://localhost:${config.port}`);
+  if (metrics) logger.info(`metrics at ${metrics.url}`);
 }
 
 /** A worker's word to the primary that it has begun to stop. */
@@ -60,7 +63,7 @@ function supervise(config: GatewayConfig): void {
   let listening = 0;
   let stopping = false;
   cluster.on('listening', () => {
-    if (++listening === config.workers) console.log(`[gateway] storefront at http://localhost:${config.port} (${config.workers} workers)`);
+    if (++listening === config.workers) logger.info(`storefront at http://localhost:${config.port} (${config.workers} workers)`);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
@@ -69,12 +72,12 @@ function supervise(config: GatewayConfig): void {
     }
     if (listening < config.workers) {
       // It never came up (a port taken, a bad build): starting it again would fail the same way.
-      console.error(`[gateway] worker ${worker.process.pid} ended (${signal ?? code}) before the gateway was up`);
+      logger.error(`worker ${worker.process.pid} ended (${signal ?? code}) before the gateway was up`);
       stop();
       process.exitCode = 1;
       return;
     }
-    console.error(`[gateway] worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    logger.error(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
     cluster.fork();
   });
   // Ctrl-C reaches every worker from the terminal already, and close-with-grace cuts a stop short
@@ -94,9 +97,9 @@ function supervise(config: GatewayConfig): void {
   process.on('SIGTERM', stop);
   for (let i = 0; i < config.workers; i++) cluster.fork();
   void serveClusterMetrics(config.metrics).then(
-    (metrics) => metrics && console.log(`[gateway] metrics at ${metrics.url}`),
+    (metrics) => metrics && logger.info(`metrics at ${metrics.url}`),
     (error: unknown) => {
-      console.error(`[gateway] metrics listener: ${error instanceof Error ? error.message : String(error)}`);
+      logger.error(`metrics listener: ${error instanceof Error ? error.message : String(error)}`);
       stop();
       process.exitCode = 1;
     },
@@ -110,9 +113,9 @@ try {
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`[gateway] port already in use: ${message}. Stop the other process or set PORT.`);
+    logger.error(`port already in use: ${message}. Stop the other process or set PORT.`);
   } else {
-    console.error(`[gateway] ${message}`);
+    logger.error(`${message}`);
   }
   process.exit(1);
 }

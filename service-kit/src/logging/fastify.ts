@@ -1,17 +1,30 @@
-import type { FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
 import { REQUEST_ID_HEADER, requestIdFrom } from './requestId.ts';
 
+interface LoggingOptions {
+  loggerInstance?: FastifyBaseLogger;
+  logger?: false;
+  genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => string;
+  requestIdHeader: false;
+  childLoggerFactory?: (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) => FastifyBaseLogger;
+}
+
 /**
- * Fastify's server options for the shop's logs: the kit's logger, the request id taken from a sane
- * x-request-id or made, and written as req_id on every line of the request.
+ * Fastify's server options for the shop's logs: the kit's logger (none: silent, as the services'
+ * tests want), the request id taken from a sane x-request-id or made, written as req_id on every line.
  */
-export function fastifyLogging(logger: Logger) {
+export function fastifyLogging(logger: Logger | undefined): LoggingOptions {
   return {
-    loggerInstance: logger,
-    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
-    requestIdLogLabel: 'req_id',
-    requestIdHeader: false as const,
+    ...(logger
+      ? {
+          loggerInstance: logger as FastifyBaseLogger,
+          // fastify binds each request's logger to { reqId }: the shop's lines call it req_id.
+          childLoggerFactory: (parent, bindings, options) => parent.child({ req_id: bindings.reqId }, options),
+        }
+      : { logger: false as const }),
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
+    requestIdHeader: false,
   };
 }
 
