@@ -45,6 +45,11 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRoutes
   });
 
   app.register(async (scope) => {
+    // Fastify's own words for a body over the limit do not say which limit or what to do.
+    scope.setErrorHandler((error: { code?: string }, _request, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+      void reply.code(413).send({ message: `The file is larger than ${limits.maxBytes} bytes (IMPORT_MAX_BYTES): split it` });
+    });
     scope.addContentTypeParser(['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'text/csv'], { parseAs: 'string' }, (_request, body, done) =>
       done(null, body),
     );
