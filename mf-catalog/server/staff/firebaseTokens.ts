@@ -1,7 +1,7 @@
 // Firebase ID tokens verified as Firebase documents for third-party JWT libraries (a copy of
 // mf-checkout/server/session/firebaseTokenVerifier.ts, to unify under issue #35).
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
-import { InvalidIdTokenError, staffRoleOf, type IdTokenVerifier } from './tokens.ts';
+import { InvalidIdTokenError, staffRoleOf, type IdTokenVerifier } from './identity.ts';
 
 const GOOGLE_KEYS = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 
