@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { fastifyLogging, passRequestId, traceRoutes, type Logger } from 'service-kit';
 import type { CheckoutConfig } from './config.ts';
 import { createCouponBook, type CouponBook } from './coupons/coupons.ts';
 import { registerCouponRoutes } from './coupons/routes.ts';
@@ -42,7 +43,8 @@ export interface CheckoutServerDeps {
   refunds?: RefundGateway;
   verifier?: IdTokenVerifier;
   coupons?: CouponBook;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's JSON logger (service-kit); none in tests, which want a quiet service. */
+  logger?: Logger;
   now?: () => Date;
   /** How often recovery runs after the one at start-up; 0 = only at start-up and on demand. */
   recoveryIntervalMs?: number;
@@ -78,7 +80,7 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   const now = deps.now ?? (() => new Date());
   let stopping = false;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...fastifyLogging(deps.logger),
     bodyLimit: BODY_LIMIT_BYTES,
     // The gateway on loopback forwards the shopper's address and scheme (rate limits, Secure cookie).
     trustProxy: ['127.0.0.1', '::1'],
@@ -122,6 +124,8 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   });
 
   registerErrorHandling(app);
+  passRequestId(app);
+  traceRoutes(app);
   registerHttpMetrics(app, { requests: httpRequests, duration: httpDuration });
   await registerRateLimits(app, config.redisUrl);
   // Orders, sessions and totals are personal: never let a browser or proxy cache them.

@@ -1,3 +1,5 @@
+// First: tracing patches http and pg before the modules below load them; logs are JSON lines (service-kit).
+import { logger, tracing } from './telemetry.ts';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { createCheckoutServer } from './app.ts';
@@ -11,13 +13,14 @@ try {
   config = loadConfig(process.env, { sqlitePath: path.join(import.meta.dirname, '..', '.data', 'orders.db') });
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
+  // A bad setting: the operator's fix in one plain line on stderr (the service never ran).
+  process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
 
-const server = await createCheckoutServer(config, { logger: { level: process.env.LOG_LEVEL ?? 'info' } }).catch((error: Error) => {
+const server = await createCheckoutServer(config, { logger }).catch((error: Error) => {
   // A database a newer release migrated: its own line says what happened and what to do.
-  console.error(error instanceof SchemaTooNewError ? error.message : `Checkout service could not start: ${error.message}`);
+  process.stderr.write(`${error instanceof SchemaTooNewError ? error.message : `Checkout service could not start: ${error.message}`}\n`);
   process.exit(1);
 });
 
@@ -26,23 +29,21 @@ const server = await createCheckoutServer(config, { logger: { level: process.env
 // storage closes; past the grace period the process exits regardless, and recovery settles the rest
 // at the next start. Installed before the service listens and announces its address: a supervisor
 // may stop it the moment it reads that line.
-closeWithGrace(
-  { delay: config.shutdownGraceMs, logger: { error: (message: string) => console.error(`Checkout service: ${message}`) } },
-  async ({ signal, err }) => {
-    if (err) console.error('Checkout service stopping after an unexpected error:', err);
-    else server.app.log.info(`${signal ?? 'stop'} received, finishing requests in flight`);
-    server.beginShutdown();
-    if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
-    await server.close();
-    await metrics?.close();
-  },
-);
+closeWithGrace({ delay: config.shutdownGraceMs, logger: { error: (message: string) => logger.error(message) } }, async ({ signal, err }) => {
+  if (err) logger.error({ err }, 'stopping after an unexpected error');
+  else server.app.log.info(`${signal ?? 'stop'} received, finishing requests in flight`);
+  server.beginShutdown();
+  if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+  await server.close();
+  await metrics?.close();
+  await tracing.shutdown();
+});
 
 const metrics = await startMetricsServer(config.metrics ?? { port: undefined, host: '127.0.0.1' }, async () => ({
   contentType: registry.contentType,
   text: await registry.metrics(),
 })).catch((error: Error) => {
-  console.error(`Checkout service could not serve its metrics on ${config.metrics?.host}:${config.metrics?.port}: ${error.message}`);
+  logger.error(`could not serve its metrics on ${config.metrics?.host}:${config.metrics?.port}: ${error.message}`);
   process.exit(1);
 });
 if (metrics) server.app.log.info(`checkout service metrics at ${metrics.url}`);
@@ -54,7 +55,7 @@ try {
       `payments: ${config.stripe.secretKey ? 'Stripe' : `stripe-stateful-mock at ${config.stripe.mockUrl}`})`,
   );
 } catch (error) {
-  console.error(`Checkout service could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  logger.error(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   await server.close().catch(() => undefined);
   process.exit(1);
 }
