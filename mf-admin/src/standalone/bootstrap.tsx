@@ -20,6 +20,7 @@ createRoot(root).render(
     <header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: 12, borderBottom: '1px solid #ddd', fontFamily: 'system-ui' }}>
       <strong>mf-admin (standalone)</strong>
       <Link to="/admin/orders">/admin/orders</Link>
+      <Link to="/admin/products">/admin/products</Link>
       <button type="button" onClick={() => language.set(language.current === 'en' ? 'ru' : 'en')}>
         EN/RU
       </button>
