@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { runProcess, type ManagedProcess } from '../kit/processes.ts';
+import { formatLogLine, logFormatFrom } from './logLines.ts';
 
 export type ServiceSpec = {
   name: string;
@@ -96,6 +97,8 @@ export class Supervisor {
 
   private async launch(service: Supervised): Promise<void> {
     const { spec } = service;
+    // The services print JSON lines; a person at npm start reads them short (LOG_FORMAT=json: as they are).
+    const logFormat = logFormatFrom(process.env);
     // Children follow the supervisor out even when it is killed with SIGKILL (exitWithParent).
     const child = runProcess(spec.command, spec.args, {
       name: spec.name,
@@ -104,7 +107,7 @@ export class Supervisor {
       inheritEnv: true,
       exitWithParent: spec.command === process.execPath,
       keepChars: 20_000,
-      onLine: (line, stream) => (stream === 'stdout' ? process.stdout : process.stderr).write(`[${spec.name}] ${line}\n`),
+      onLine: (line, stream) => (stream === 'stdout' ? process.stdout : process.stderr).write(`${formatLogLine(spec.name, line, logFormat)}\n`),
     });
     service.process = child;
     service.startedAt = Date.now();
