@@ -30,6 +30,8 @@ typecheck_s=$SECONDS
 SECONDS=0
 bash .ci/lint.sh || lint_failed=1
 lint_s=$SECONDS
+echo "== alert rules (promtool)"
+bash .ci/promtool.sh || rules_failed=1
 echo "== unit and service tests (jest)"
 SECONDS=0
 mkdir -p .cache
@@ -53,5 +55,6 @@ node tools/test-report/cli.ts .cache/jest-results.json .cache/playwright-results
 # Playwright's own verdict too: a stack that never started leaves no failed test to count.
 if [ -n "${jest_failed:-}" ]; then echo "The jest tests did not pass (see above)." >&2; status=1; fi
 if [ -n "${browser_failed:-}" ]; then echo "The browser tests did not pass (see above)." >&2; status=1; fi
+if [ -n "${rules_failed:-}" ]; then echo "The alert rules failed promtool's checks or tests (see '== alert rules' above; bash .ci/promtool.sh runs them alone)." >&2; status=1; fi
 if [ -n "${lint_failed:-}" ]; then echo "Lint, formatting or boundaries failed (see '== eslint' above; npm run lint runs them alone)." >&2; status=1; fi
 exit $status
