@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { api, catalogMain, type ApiProduct } from './catalog-support.ts';
 import { PASSWORD, signUp } from './support/shopper.ts';
@@ -74,26 +75,26 @@ test('staff create a product the shop then finds, change its price in place and 
   // The price, changed in the list: Enter saves; the shop's product page shows the new price.
   await staff.goto(`/admin/products?q=${encodeURIComponent(name)}`);
   const row = office.getByRole('row').filter({ hasText: name });
-  await row.getByRole('button', { name: `Change Price of ${name}` }).click();
+  await row.getByRole('button', { name: new RegExp(`change the price of ${name}$`) }).click();
   const price = row.getByRole('textbox', { name: `Price of ${name}` });
   await expect(price).toBeFocused();
   await expect(price).toHaveValue('40.00');
   await price.fill('123.45');
   await price.press('Enter');
   await expect(row.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-  await expect(row.getByRole('button', { name: `Change Price of ${name}` })).toHaveText('$123.45');
+  await expect(row.getByRole('button', { name: new RegExp(`change the price of ${name}$`) })).toHaveText('$123.45');
   await shopper.goto(`/shop/${id}`);
   await expect(catalogMain(shopper).getByText('$123.45').first()).toBeVisible();
 
   // Escape leaves the stock as it was; Enter changes it.
-  await row.getByRole('button', { name: `Change Stock of ${name}` }).click();
+  await row.getByRole('button', { name: new RegExp(`change the stock of ${name}$`) }).click();
   await row.getByRole('textbox', { name: `Stock of ${name}` }).fill('999');
   await row.getByRole('textbox', { name: `Stock of ${name}` }).press('Escape');
-  await expect(row.getByRole('button', { name: `Change Stock of ${name}` })).toHaveText('6');
-  await row.getByRole('button', { name: `Change Stock of ${name}` }).click();
+  await expect(row.getByRole('button', { name: new RegExp(`change the stock of ${name}$`) })).toHaveText('6');
+  await row.getByRole('button', { name: new RegExp(`change the stock of ${name}$`) }).click();
   await row.getByRole('textbox', { name: `Stock of ${name}` }).fill('77');
   await row.getByRole('textbox', { name: `Stock of ${name}` }).press('Enter');
-  await expect(row.getByRole('button', { name: `Change Stock of ${name}` })).toHaveText('77');
+  await expect(row.getByRole('button', { name: new RegExp(`change the stock of ${name}$`) })).toHaveText('77');
   expect(await api<ApiProduct>(request, `/products/${id}`)).toMatchObject({ price: 123.45, stock: 77 });
 
   await shopper.close();
@@ -152,5 +153,47 @@ test('staff import a small file: progress reaches 100 % and the bad record is li
   expect(await api<ApiProduct>(request, `/products/${base + 2}`)).toMatchObject({ title: `${tag} Clay Vase`, price: 26.5, stock: 3 });
   expect((await request.get(`/api/catalog/products/${base + 1}`)).status()).toBe(404);
 
+  await staff.context().close();
+});
+
+test('on a tablet, in Russian: the list, its empty search, the form and the import page fit the screen and have no accessibility violation', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const staff = await staffPage(browser);
+  const office = backOffice(staff);
+  await staff.setViewportSize({ width: 768, height: 1024 });
+  await staff.goto('/admin/products');
+  await staff.getByRole('banner').getByRole('button', { name: 'RU', exact: true }).click();
+  await expect(office.getByRole('heading', { level: 1, name: 'Товары' })).toBeVisible();
+  await expect(office.getByRole('columnheader', { name: 'Остаток' })).toBeVisible();
+  // The keyboard reaches a row's price and opens it.
+  const firstPrice = office.getByRole('button', { name: / — изменить цену: / }).first();
+  await firstPrice.focus();
+  await staff.keyboard.press('Enter');
+  await expect(office.getByRole('textbox', { name: /^Цена: / })).toBeFocused();
+  await staff.keyboard.press('Escape');
+  await expect(firstPrice).toBeFocused();
+
+  const check = async (what: string) => {
+    expect([what, await staff.evaluate(() => document.documentElement.scrollWidth)]).toEqual([what, 768]);
+    const axe = await new AxeBuilder({ page: staff }).include('main [data-remote="admin"]').analyze();
+    expect([what, axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)]).toEqual([
+      what,
+      [],
+    ]);
+  };
+  await check('list');
+  await office.getByRole('searchbox', { name: 'Поиск товаров' }).fill(`${word()} nothing`);
+  await office.getByRole('button', { name: 'Найти' }).click();
+  await expect(office.getByText('Ничего не найдено.')).toBeVisible();
+  await office.getByRole('link', { name: 'Новый товар' }).click();
+  await expect(office.getByRole('heading', { level: 1, name: 'Новый товар' })).toBeVisible();
+  await office.getByRole('button', { name: 'Создать товар' }).click();
+  await expect(office.getByText('Проверьте отмеченные поля.')).toBeVisible();
+  await check('form');
+  await staff.goto('/admin/products/import');
+  await expect(office.getByRole('heading', { level: 1, name: 'Импорт товаров' })).toBeVisible();
+  await check('import');
   await staff.context().close();
 });

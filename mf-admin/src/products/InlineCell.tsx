@@ -83,17 +83,13 @@ export function InlineCell({ kind, value, title, save, onSaved }: Props) {
   }
 
   const start = () => setState({ mode: 'editing', text: state.mode === 'failed' ? state.text : editText(kind, value), error: null });
+  const visible = kind === 'price' ? formatMoney(shown) : String(shown);
+  // The name starts with what the button shows (WCAG 2.5.3: a person saying what they see reaches it).
+  const name = t('cell.edit', { value: visible, field: t(kind === 'price' ? 'cell.field.price' : 'cell.field.stock'), title });
   return (
     <span className={styles.cell}>
-      <button
-        ref={button}
-        type="button"
-        className={styles.value}
-        aria-label={t('cell.edit', { field, title })}
-        onClick={start}
-        disabled={state.mode === 'saving'}
-      >
-        {kind === 'price' ? formatMoney(shown) : shown}
+      <button ref={button} type="button" className={styles.value} aria-label={name} onClick={start} disabled={state.mode === 'saving'}>
+        {visible}
       </button>
       <span role="status" className={state.mode === 'saved' ? styles.saved : styles.status}>
         {state.mode === 'saving' ? t('cell.saving') : state.mode === 'saved' ? t('cell.saved') : ''}
