@@ -1,11 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addSpanAttributes, inSpan, nameActiveSpan } from 'service-kit';
 import type { Language } from 'shared-events';
 import type { GatewayConfig, RemoteName } from './config.ts';
 import { isKnownRoute } from './knownRoutes.ts';
 import type { PreparedRoute } from './pageHead.ts';
 import { loadRouteData, type EmbeddedAnswer } from './routeData.ts';
-import { recordRender, recordRenderFailure } from './metrics/gatewayMetrics.ts';
+import { pageRoute, recordRender, recordRenderFailure } from './metrics/gatewayMetrics.ts';
 import { routeHead } from './routeHead.ts';
 import { serverEntries, shellBuildId, shellRenderer } from './serverRender.ts';
 
@@ -55,7 +56,10 @@ export async function preparePage(
   pathname: string,
 ): Promise<PreparedRoute & { status: number; productTitle?: string }> {
   const search = new URLSearchParams(request.url.split('?')[1] ?? '');
-  const data = await loadRouteData(pathname, catalogAnswer(app, config, request));
+  // The request's span by the page's template (GET /shop/:id), not the gateway's catch-all route.
+  const template = pageRoute(pathname) ?? '/*';
+  nameActiveSpan(`${request.method} ${template}`, { 'http.route': template });
+  const data = await inSpan(`page data ${template}`, { 'http.route': template }, () => loadRouteData(pathname, catalogAnswer(app, config, request)));
   // A product the catalogue does not have is a missing page to search engines too, not an empty one.
   const status = isKnownRoute(pathname) && !data.productMissing ? 200 : 404;
   const head = routeHead({ siteUrl: config.siteUrl, pathname, search, product: data.product, productMissing: data.productMissing });
@@ -85,14 +89,20 @@ export async function renderOnServer(
     }
     const started = performance.now();
     const language = languageOf(request);
-    const page = await renderPage({
-      url: request.url,
-      language,
-      pageName: product,
-      answers: route.answers,
-      serverEntries: serverEntries(config, locations.remotes, shellBuildId(locations.shellDir)),
-      fetchAnswer: catalogAnswer(app, config, request),
-      budgetMs: config.renderBudgetMs,
+    const template = pageRoute(pathname) ?? '/*';
+    // The render's own span: the remotes' server builds it loads and the catalogue calls it makes are its children.
+    const page = await inSpan(`server render ${template}`, { 'http.route': template, 'render.language': language }, async () => {
+      const rendered = await renderPage({
+        url: request.url,
+        language,
+        pageName: product,
+        answers: route.answers,
+        serverEntries: serverEntries(config, locations.remotes, shellBuildId(locations.shellDir)),
+        fetchAnswer: catalogAnswer(app, config, request),
+        budgetMs: config.renderBudgetMs,
+      });
+      addSpanAttributes({ 'render.screen': rendered.screen ?? '', 'render.fallback': rendered.fallback ?? '' });
+      return rendered;
     });
     recordRender(pathname, (performance.now() - started) / 1000, page.fallback);
     // A remote without a server build (the cart, the account pages) is the browser's by design.

@@ -1,3 +1,3 @@
 export { otlpTracesUrl, startTracing, type Tracing, type TracingSettings } from './setup.ts';
-export { activeTraceIds, inSpan, inSpanSync } from './spans.ts';
+export { activeTraceIds, addSpanAttributes, inSpan, inSpanSync, nameActiveSpan } from './spans.ts';
 export { traceRoutes } from './fastify.ts';

@@ -45,6 +45,12 @@ export function otlpTracesUrl(env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
+/** OTEL_BSP_SCHEDULE_DELAY (ms between batches; the SDK's 5 s otherwise), which OpenTelemetry 3 no longer reads itself. */
+function batchDelay(env: NodeJS.ProcessEnv): number | undefined {
+  const delay = Number(env.OTEL_BSP_SCHEDULE_DELAY);
+  return Number.isInteger(delay) && delay > 0 ? delay : undefined;
+}
+
 /**
  * Call first thing in a service's main.ts, before the modules that load http, pg or fastify. A second
  * call answers the first one's handle (a test process that starts several services).
@@ -62,7 +68,7 @@ export function startTracing(settings: TracingSettings): Tracing {
       'service.instance.id': settings.instance ?? `${hostname()}-${process.pid}`,
     }),
     // A test reads each span as it ends; a running service sends them in batches off the request path.
-    spanProcessors: [settings.exporter ? new SimpleSpanProcessor({ exporter }) : new BatchSpanProcessor({ exporter })],
+    spanProcessors: [settings.exporter ? new SimpleSpanProcessor({ exporter }) : new BatchSpanProcessor({ exporter, scheduledDelayMillis: batchDelay(env) })],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());

@@ -40,3 +40,13 @@ export function activeTraceIds(): { traceId: string; spanId: string } | undefine
   const span = trace.getActiveSpan();
   return span ? span.spanContext() : undefined;
 }
+
+/** Renames the active span (a request's span once its route is known); nothing outside a span. */
+export function nameActiveSpan(name: string, attributes: Attributes = {}): void {
+  trace.getActiveSpan()?.updateName(name).setAttributes(attributes);
+}
+
+/** Adds attributes to the active span (what a render found out); nothing outside a span. */
+export function addSpanAttributes(attributes: Attributes): void {
+  trace.getActiveSpan()?.setAttributes(attributes);
+}

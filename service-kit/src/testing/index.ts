@@ -1,0 +1,1 @@
+export { spansOf, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlpReceiver.ts';
