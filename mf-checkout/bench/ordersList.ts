@@ -121,7 +121,7 @@ export async function benchOrdersList(options: { databaseUrl: string; orders: nu
       firebase: { projectId: 'demo-storefront', authVerifyUrl: undefined, tokenKeysUrl: undefined },
       sessionSecret: 'bench-session-secret-0123456789abcdef',
       recoveryAfterSeconds: 3600,
-      rateLimits: { checkoutPerMinute: 0, sessionPerMinute: 0, couponPerMinute: 0, ordersPerMinute: 0 },
+      rateLimits: { checkoutPerMinute: 0, sessionPerMinute: 0, couponPerMinute: 0, ordersPerMinute: 0, passwordResetPerMinute: 0 },
       redisUrl: undefined,
       shutdownDelayMs: 0,
       shutdownGraceMs: 10_000,

@@ -12,6 +12,8 @@ import { registerHttpMetrics } from './metrics/httpMetrics.ts';
 import { httpDuration, httpRequests } from './metrics/registry.ts';
 import type { MailTransport } from './messages/mailer.ts';
 import { createMessaging, type Messaging } from './messages/service.ts';
+import { createResetCodes, resetTargetFrom, type ResetCodes } from './passwordReset/resetCodes.ts';
+import { registerPasswordResetRoutes } from './passwordReset/routes.ts';
 import { perMinute, registerRateLimits } from './http/rateLimits.ts';
 import { createCheckout } from './orders/checkout.ts';
 import { createIntentCheckout } from './orders/intentCheckout.ts';
@@ -51,6 +53,8 @@ export interface CheckoutServerDeps {
   duplicateWaitMs?: number;
   /** Shopper messages go through this instead of SMTP_URL's server; null: none (they stay queued). */
   mailTransport?: MailTransport | null;
+  /** Where password-reset codes come from; default: the configured Auth service (none: the endpoint answers 503). */
+  resetCodes?: ResetCodes | null;
 }
 
 export interface CheckoutServer {
@@ -153,6 +157,15 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     log,
     now,
     ...(deps.mailTransport !== undefined ? { transport: deps.mailTransport } : {}),
+  });
+  const resetTarget = deps.resetCodes === undefined ? resetTargetFrom(config.auth, config.firebase.projectId) : null;
+  registerPasswordResetRoutes(app, {
+    codes: deps.resetCodes !== undefined ? deps.resetCodes : resetTarget && createResetCodes(resetTarget),
+    outbox: repository.outbox,
+    origin: config.mail.publicOrigin,
+    log,
+    now,
+    limit: perMinute(config.rateLimits.passwordResetPerMinute ?? 10, 'password-reset'),
   });
   registerCouponRoutes(app, { coupons, catalog, limit: perMinute(config.rateLimits.couponPerMinute, 'coupon') });
   registerHealthRoutes(app, { repository, stopping: () => stopping });

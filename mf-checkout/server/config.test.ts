@@ -23,7 +23,7 @@ describe('configuration', () => {
       firebase: { projectId: 'demo-storefront', authVerifyUrl: undefined, tokenKeysUrl: undefined },
       sessionSecret: undefined,
       recoveryAfterSeconds: 120,
-      rateLimits: { checkoutPerMinute: 60, sessionPerMinute: 120, couponPerMinute: 120, ordersPerMinute: 300 },
+      rateLimits: { checkoutPerMinute: 60, sessionPerMinute: 120, couponPerMinute: 120, ordersPerMinute: 300, passwordResetPerMinute: 10 },
       redisUrl: undefined,
       shutdownDelayMs: 0,
       shutdownGraceMs: 10_000,

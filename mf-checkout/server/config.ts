@@ -58,6 +58,8 @@ const envSchema = z.object({
   RATE_LIMIT_SESSION_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(120),
   RATE_LIMIT_COUPON_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(120),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(300),
+  // Password-reset requests per address and minute: each one sends a mail.
+  RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(10),
   // Redis for limits shared by every checkout instance; in-process counters when unset.
   REDIS_URL: z
     .string()
@@ -130,7 +132,7 @@ export interface CheckoutConfig {
   /** Pending orders older than this are reconciled by the recovery step. */
   recoveryAfterSeconds: number;
   /** Per shopper and minute; 0 = off. */
-  rateLimits: { checkoutPerMinute: number; sessionPerMinute: number; couponPerMinute: number; ordersPerMinute: number };
+  rateLimits: { checkoutPerMinute: number; sessionPerMinute: number; couponPerMinute: number; ordersPerMinute: number; passwordResetPerMinute?: number };
   redisUrl: string | undefined;
   shutdownDelayMs: number;
   shutdownGraceMs: number;
@@ -206,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
       sessionPerMinute: e.RATE_LIMIT_SESSION_PER_MINUTE,
       couponPerMinute: e.RATE_LIMIT_COUPON_PER_MINUTE,
       ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
+      passwordResetPerMinute: e.RATE_LIMIT_PASSWORD_RESET_PER_MINUTE,
     },
     redisUrl: e.REDIS_URL,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,

@@ -6,6 +6,8 @@ import { startAuthEmulator as startAccountAuth } from '../../mf-account/server/e
 export interface AuthEmulator {
   /** Where the checkout service asks whether a token is genuine (FIREBASE_AUTH_VERIFY_URL). */
   verifyUrl: string;
+  /** host:port of its Identity Toolkit REST API (FIREBASE_AUTH_EMULATOR_HOST). */
+  hostAndPort: string;
   signUp(email: string, password: string): Promise<{ uid: string; idToken: string }>;
   stop(): Promise<void>;
 }
@@ -14,6 +16,7 @@ export async function startAuthEmulator(projectId = 'demo-storefront'): Promise<
   const auth = await startAccountAuth({ port: 0, projectId });
   return {
     verifyUrl: auth.verifyUrl,
+    hostAndPort: auth.hostAndPort,
     async signUp(email, password) {
       const response = await fetch(`${auth.url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
         method: 'POST',

@@ -97,7 +97,7 @@ export function testConfig(overrides: Partial<CheckoutConfig> = {}): CheckoutCon
     firebase: { projectId: 'demo-storefront', authVerifyUrl: undefined, tokenKeysUrl: undefined },
     sessionSecret: 'test-session-secret-0123456789abcdef',
     recoveryAfterSeconds: 120,
-    rateLimits: { checkoutPerMinute: 0, sessionPerMinute: 0, couponPerMinute: 0, ordersPerMinute: 0 },
+    rateLimits: { checkoutPerMinute: 0, sessionPerMinute: 0, couponPerMinute: 0, ordersPerMinute: 0, passwordResetPerMinute: 0 },
     redisUrl: undefined,
     shutdownDelayMs: 0,
     shutdownGraceMs: 10_000,
