@@ -2,8 +2,9 @@
 # The production topology on this machine, tried as a shopper meets it: builds every image with
 # podman (the base from Debian's packages and the npm registry: no image registry needed), brings up
 # deploy/compose.yaml with the local profile (HAProxy, 2 gateways, 2 catalogues, 2 checkouts,
-# PostgreSQL, Redis, the local Firebase and Stripe mock), runs the browser journey through the load
-# balancer while one instance of every service crashes, then takes it all down again.
+# PostgreSQL, Redis, Prometheus, the local Firebase and Stripe mock), runs the browser journey through
+# the load balancer while one instance of every service crashes, checks that Prometheus scrapes every
+# instance and that a stopped one shows as down and fires its alert, then takes it all down again.
 #   bash deploy/podman/topology-test.sh        (npm run test:topology)
 # TOPOLOGY_KEEP=1 leaves the topology running afterwards (http://127.0.0.1:8080); SHOP_PORT,
 # LOCAL_AUTH_PORT and LOCAL_DATABASE_PORT (8080, 9199, 9100) move its published ports.
@@ -46,7 +47,7 @@ build() {
   podman build --quiet --format docker -f "$file" --target "$target" --build-arg "NODE_IMAGE=$base" --build-arg "BASE_IMAGE=$base" \
     --ulimit nofile=16384:16384 --secret "id=npm-ca,src=$ca" -t "localhost/storefront-$target:latest" . >/dev/null
 }
-for target in postgres redis haproxy; do build deploy/podman/stand-ins.Containerfile "$target"; done
+for target in postgres redis haproxy prometheus; do build deploy/podman/stand-ins.Containerfile "$target"; done
 for target in gateway catalog checkout local-firebase local-stripe; do build deploy/Containerfile "$target"; done
 
 compose() {
@@ -56,9 +57,12 @@ set -a
 source deploy/local.env
 set +a
 export POSTGRES_IMAGE=localhost/storefront-postgres:latest REDIS_IMAGE=localhost/storefront-redis:latest HAPROXY_IMAGE=localhost/storefront-haproxy:latest
+export PROMETHEUS_IMAGE=localhost/storefront-prometheus:latest
 # Ports of their own, so a developer's `npm start` (3000, 9099, 9000) keeps running beside it.
 export SHOP_PORT="${SHOP_PORT:-8080}" LOCAL_AUTH_PORT="${LOCAL_AUTH_PORT:-9199}" LOCAL_DATABASE_PORT="${LOCAL_DATABASE_PORT:-9100}"
+export PROMETHEUS_PORT="${PROMETHEUS_PORT:-9490}"
 shop="http://127.0.0.1:$SHOP_PORT"
+prometheus="http://127.0.0.1:$PROMETHEUS_PORT"
 
 down() {
   if [ -z "${TOPOLOGY_KEEP:-}" ]; then
@@ -96,8 +100,16 @@ TOPOLOGY_URL="$shop" node node_modules/@playwright/test/cli.js test -c e2e/topol
 
 step "after the journey: every crashed instance is back"
 for _ in $(seq 1 60); do
-  [ "$(podman ps --filter "name=${project}_" --filter status=running --format '{{.Names}}' | wc -l)" -ge 11 ] && break
+  [ "$(podman ps --filter "name=${project}_" --filter status=running --format '{{.Names}}' | wc -l)" -ge 12 ] && break
   sleep 1
 done
 podman ps -a --filter "name=${project}_" --format '{{.Names}} {{.Status}}'
+
+step "Prometheus scrapes every instance"
+node deploy/testing/prometheusWatch.ts up "$prometheus" 6
+step "a stopped instance shows as down and its alert fires"
+podman stop -t 2 "${project}_catalog-2_1" >/dev/null
+node deploy/testing/prometheusWatch.ts down "$prometheus" catalog-2:9464 InstanceDown
+podman start "${project}_catalog-2_1" >/dev/null
+node deploy/testing/prometheusWatch.ts up "$prometheus" 6
 step "passed"
