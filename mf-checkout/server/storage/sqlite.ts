@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { traceSqlite } from 'service-kit';
 import type { Failure, NewOrder, Order, OrderLine, OrderStatus, Totals } from '../orders/model.ts';
 import { sqliteMigrations, STORE } from './migrations/index.ts';
 import { migrateSqlite } from './migrations/runner.ts';
@@ -13,7 +14,8 @@ import { staffListWhere } from './staffList.ts';
 /** The orders file with the pragmas every connection to it needs; not migrated yet. */
 export function connectOrdersDatabase(file: string): DatabaseSync {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const db = new DatabaseSync(file);
+  // Each statement a span of the request's trace when tracing is on (service-kit); untouched otherwise.
+  const db = traceSqlite(new DatabaseSync(file));
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA busy_timeout = 5000');
   // FULL, not NORMAL: a paid order must survive a power cut, not only a process crash.

@@ -37,6 +37,11 @@ const UNTRACED_PATHS = /^\/(?:healthz|readyz|metrics|livez)(?:[/?]|$)/;
 const OFF: Tracing = { enabled: false, flush: async () => undefined, shutdown: async () => undefined };
 let started: Tracing | undefined;
 
+/** Whether this process traces (a database wrapper skips its work when it does not). */
+export function tracingStarted(): boolean {
+  return started?.enabled === true;
+}
+
 /** Where spans go: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
 export function otlpTracesUrl(env: NodeJS.ProcessEnv): string | undefined {
   if (env.OTEL_SDK_DISABLED === 'true') return undefined;
