@@ -96,6 +96,28 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
       readyUrl: local(ports.databaseEmulator, '/readyz'),
     },
     {
+      // The local mail catcher (decision 0030): the checkout's messages land in its inbox, read in the
+      // browser; kept in the data folder, so they survive a restart. Loopback only.
+      name: 'mail',
+      command: node,
+      args: [
+        path.join(repoRoot, 'node_modules/maildev/dist/bin/maildev.js'),
+        '--smtp',
+        String(ports.mailSmtp),
+        '--ip',
+        '127.0.0.1',
+        '--web',
+        String(ports.mailWeb),
+        '--web-ip',
+        '127.0.0.1',
+        '--mail-directory',
+        path.join(dataDir, 'mail'),
+        '--silent',
+      ],
+      cwd: repoRoot,
+      readyUrl: local(ports.mailWeb, '/api/healthz'),
+    },
+    {
       name: 'checkout',
       command: node,
       args: [path.join(repoRoot, 'mf-checkout/server/main.ts')],
@@ -113,6 +135,11 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         FIREBASE_AUTH_VERIFY_URL: authVerifyUrl,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         METRICS_PORT: String(config.metricsPorts.checkout),
+        // Messages to shoppers go to the mail catcher; the password reset's codes come from the Auth
+        // emulator, and its links lead to the shop's own page through the gateway.
+        SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
+        PUBLIC_ORIGIN: `http://localhost:${ports.gateway}`,
+        FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
       },
       readyUrl: local(ports.checkout, '/readyz'),
     },

@@ -12,6 +12,9 @@ const schema = z.object({
   DATABASE_EMULATOR_PORT: port.default(9000),
   STRIPE_MOCK_PORT: port.default(12111),
   LOCAL_STRIPE_PORT: port.default(12112),
+  // The local mail catcher (maildev): its SMTP server for the checkout's messages and its inbox in the browser.
+  MAIL_SMTP_PORT: port.default(1025),
+  MAIL_WEB_PORT: port.default(1080),
   // Each service's Prometheus metrics, on loopback listeners apart from the shop's ports (decision 0032).
   GATEWAY_METRICS_PORT: port.default(9464),
   CATALOG_METRICS_PORT: port.default(9465),
@@ -53,6 +56,8 @@ export function loadStackConfig(env: NodeJS.ProcessEnv, repoRoot: string) {
       databaseEmulator: value.DATABASE_EMULATOR_PORT,
       stripeMock: value.STRIPE_MOCK_PORT,
       localStripe: value.LOCAL_STRIPE_PORT,
+      mailSmtp: value.MAIL_SMTP_PORT,
+      mailWeb: value.MAIL_WEB_PORT,
     },
     metricsPorts: { gateway: value.GATEWAY_METRICS_PORT, catalog: value.CATALOG_METRICS_PORT, checkout: value.CHECKOUT_METRICS_PORT },
     dataDir: path.resolve(repoRoot, value.DATA_DIR ?? '.data'),

@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     ['database', config.ports.databaseEmulator, 'Realtime Database server'],
     ['stripe-mock', config.ports.stripeMock, 'Stripe test-mode server'],
     ['local-stripe', config.ports.localStripe, 'local Stripe (PaymentIntents)'],
+    ['mail', config.ports.mailSmtp, 'mail catcher (SMTP)'],
+    ['mail', config.ports.mailWeb, 'mail catcher (inbox)'],
     ['gateway', config.metricsPorts.gateway, "gateway's metrics"],
     ['catalog', config.metricsPorts.catalog, "catalogue's metrics"],
     ['checkout', config.metricsPorts.checkout, "checkout's metrics"],
@@ -69,6 +71,9 @@ async function main(): Promise<void> {
     ? `Storefront ready in ${seconds} s at http://localhost:${config.ports.gateway}`
     : `${services.map((service) => service.name).join(', ')} ready in ${seconds} s`;
   console.log(`\n[stack] ${what}  (a service that stops is restarted; Ctrl-C stops everything)\n`);
+  if (services.some((service) => service.name === 'mail')) {
+    console.log(`[stack] inbox (the shop's mail to shoppers, caught locally): http://127.0.0.1:${config.ports.mailWeb}\n`);
+  }
   const scraped = (['gateway', 'catalog', 'checkout'] as const).filter((name) => services.some((service) => service.name === name));
   if (scraped.length > 0)
     console.log(
