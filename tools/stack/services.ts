@@ -28,6 +28,8 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         SQLITE_PATH: path.join(dataDir, 'catalog.db'),
         INTERNAL_TOKEN: internalToken,
         METRICS_PORT: String(config.metricsPorts.catalog),
+        // Warnings and errors only at npm start (LOG_LEVEL=info shows every request's lines).
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         SITE_URL: `http://localhost:${ports.gateway}`,
         // Staff change the catalogue from the back office with their ID token (mf-catalog/server/staff).
         FIREBASE_PROJECT_ID: projectId,
@@ -157,6 +159,7 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
         SITE_URL: `http://localhost:${ports.gateway}`,
         CONTACT_DB: path.join(dataDir, 'contact.db'),
         METRICS_PORT: String(config.metricsPorts.gateway),
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         FIREBASE_PROJECT_ID: projectId,
         FIREBASE_DATABASE_URL: `http://127.0.0.1:${ports.databaseEmulator}?ns=${projectId}`,
         FIREBASE_AUTH_EMULATOR_URL: `http://${authEmulatorHost}`,
