@@ -37,6 +37,9 @@ export { isProductId, normalizeIds, parseIdParam } from './product-lists/idList.
 
 export { formatPrice, toCents } from './money/cents.ts';
 
+export { COUNTRY_CODES, countryCode, countryName, countryOptions, normaliseCountry } from './countries/countries.ts';
+export type { CountryOption } from './countries/countries.ts';
+
 export { createSession } from './auth/session.ts';
 export type { Session, SessionState } from './auth/session.ts';
 

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
+import { countryOptions } from 'shared-events';
 import { useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
-import { countryOptions, regionsFor } from './countries.ts';
+import { regionsFor } from './countries.ts';
 import { Field, SelectInput, TextInput } from './Field.tsx';
 
 interface Props {

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import type { Language } from 'shared-events';
+import { countryOptions, type Language } from 'shared-events';
 import { fieldMessage, useT } from '../i18n/useT.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { Field } from '../ui/Field.tsx';
 import { MAX_LENGTH, REQUIRED_FIELDS, type Billing, type BillingErrors, type BillingField } from './billing.ts';
 import styles from './BillingForm.module.css';
-import { countryOptions } from './countries.ts';
 
 export const billingInputId = (field: BillingField) => `billing-${field}`;
 

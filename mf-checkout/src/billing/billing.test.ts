@@ -10,7 +10,6 @@ import {
   validateBillingField,
   type Billing,
 } from './billing.ts';
-import { countryName, countryOptions, normaliseCountry } from './countries.ts';
 
 const valid: Billing = {
   ...emptyBilling,
@@ -158,22 +157,5 @@ describe('prefill', () => {
     expect(prefillFromProfile(emptyBilling, null)).toBe(emptyBilling);
     expect(prefillFromProfile(emptyBilling, { city: 42 as unknown as string }).city).toBe('');
     expect(prefillFromProfile(emptyBilling, { country: 'Atlantis' }).country).toBe('Atlantis');
-  });
-});
-
-describe('countries', () => {
-  it('names countries in the UI language and keeps the English name as the value', () => {
-    const ru = countryOptions('ru');
-    const gb = ru.find((option) => option.value === 'United Kingdom');
-    expect(gb?.label).toBe('Великобритания');
-    expect(countryOptions('en').length).toBe(ru.length);
-    expect(countryName('DE')).toBe('Germany');
-  });
-
-  it('recognises codes and English names whatever the case', () => {
-    expect(normaliseCountry('gb')).toBe('United Kingdom');
-    expect(normaliseCountry(' germany ')).toBe('Germany');
-    expect(normaliseCountry('Narnia')).toBe('Narnia');
-    expect(normaliseCountry('')).toBe('');
   });
 });

@@ -1,7 +1,6 @@
-import type { AuthUser } from 'shared-events';
+import { normaliseCountry, type AuthUser } from 'shared-events';
 import type { MessageKey } from '../i18n/messages.ts';
 import { BILLING_FIELDS, BILLING_RULES, EMAIL_PATTERN, type BillingField, type FieldRule } from './billingRules.ts';
-import { normaliseCountry } from './countries.ts';
 
 /**
  * The billing details form as pure data and rules. The rules are the checkout service's own
