@@ -19,7 +19,9 @@ export default function ImportPage({ catalog }: { catalog: CatalogApi }) {
   const [start, setStart] = useState<Start>({ phase: 'idle' });
   const { job, pollError } = useImportJob(catalog, start.phase === 'started' ? start.id : null);
 
-  useEffect(() => breadcrumb.navigate(t('import.title')), [t]);
+  useEffect(() => {
+    breadcrumb.navigate(t('import.title'));
+  }, [t]);
 
   const begin = (request: ImportRequest) => {
     setStart({ phase: 'starting' });
