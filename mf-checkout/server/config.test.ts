@@ -110,6 +110,7 @@ describe('configuration', () => {
       'Invalid checkout service configuration: SESSION_SECRET is required in production; STRIPE_SECRET_KEY is required in production; ' +
         'STRIPE_WEBHOOK_SECRET is required in production; LOCAL_STRIPE_URL (the local Stripe) must not be set in production; ' +
         'FIREBASE_AUTH_VERIFY_URL (the local Auth emulator) must not be set in production; STRIPE_MOCK_URL (the local Stripe) must not be set in production; ' +
+        "PUBLIC_ORIGIN (the shop's public address, for the links in its mail) is required in production; " +
         'FIREBASE_AUTH_EMULATOR_HOST (the local Auth emulator) must not be set in production; ' +
         'FIREBASE_PROJECT_ID demo-storefront is a local demo project; production needs a real one',
     );
@@ -120,6 +121,7 @@ describe('configuration', () => {
       STRIPE_SECRET_KEY: 'sk_live_abc',
       STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12345678',
       FIREBASE_PROJECT_ID: 'storefront-prod',
+      PUBLIC_ORIGIN: 'https://shop.example',
     };
     expect(loadConfig(production, defaults)).toMatchObject({ production: true, firebase: { authVerifyUrl: undefined } });
   });

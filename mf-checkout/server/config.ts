@@ -178,6 +178,8 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     // The local Auth service vouches for unsigned tokens: production accepts real signatures only.
     e.FIREBASE_AUTH_VERIFY_URL && 'FIREBASE_AUTH_VERIFY_URL (the local Auth emulator) must not be set in production',
     present.STRIPE_MOCK_URL !== undefined && 'STRIPE_MOCK_URL (the local Stripe) must not be set in production',
+    // The links in shoppers' mail would lead to the shopper's own machine.
+    !present.PUBLIC_ORIGIN && "PUBLIC_ORIGIN (the shop's public address, for the links in its mail) is required in production",
     e.FIREBASE_AUTH_EMULATOR_HOST && 'FIREBASE_AUTH_EMULATOR_HOST (the local Auth emulator) must not be set in production',
     e.FIREBASE_PROJECT_ID.startsWith('demo-') && `FIREBASE_PROJECT_ID ${e.FIREBASE_PROJECT_ID} is a local demo project; production needs a real one`,
   ].filter(Boolean);

@@ -73,6 +73,7 @@ beforeAll(async () => {
       SESSION_SECRET: 'production-test-session-secret-0123456789',
       STRIPE_SECRET_KEY: 'sk_test_never_called',
       STRIPE_WEBHOOK_SECRET: 'whsec_never_called',
+      PUBLIC_ORIGIN: 'https://shop.example',
     },
   });
 });
