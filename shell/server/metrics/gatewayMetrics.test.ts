@@ -3,6 +3,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fallbackReason, isMetricsPath } from './gatewayMetrics.ts';
+import path from 'node:path';
+import { freePort, pollUntil, startNodeService } from '../../../tools/kit/processes.ts';
+import { fakeFrontEndEnv } from '../testing/fakeFrontEnds.ts';
 import { startCatalog, startGateway, workspace, type Service } from '../testing/liveServices.ts';
 
 jest.setTimeout(60_000);
@@ -50,8 +53,8 @@ describe('the gateway metrics listener', () => {
       ),
     );
     // The line comes right after the storefront's: give it a moment.
-    for (let i = 0; i < 50 && !/metrics at (\S+)/.test(gateway.output()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    metricsUrl = /metrics at (\S+)/.exec(gateway.output())![1]!;
+    for (let i = 0; i < 50 && !/metrics at (http:\/\/[^\s"]+)/.test(gateway.output()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    metricsUrl = /metrics at (http:\/\/[^\s"]+)/.exec(gateway.output())![1]!;
   });
   afterAll(async () => {
     await space.cleanup();
@@ -147,5 +150,38 @@ describe('the gateway metrics listener', () => {
     expect(text).not.toContain('route="/shop/12"');
     expect((await beacon({ route: '/', vitals: [{ name: 'CLS', value: 0 }] })).status).toBe(429);
     expect(sample(await scrape(), 'gateway_rate_limit_refusals_total{limit="vitals"}')).toBe(1);
+  });
+});
+
+describe('the metrics listener of a gateway with several workers', () => {
+  const space = workspace('gateway-metrics-workers-');
+  afterAll(() => space.cleanup());
+
+  it("is the primary's, and sums every worker's counts", async () => {
+    const port = await freePort();
+    // Not through the exit-with-parent preload: cluster workers inherit it, and it lets go of their IPC channel.
+    const gateway = await startNodeService(path.join(__dirname, '..', 'main.ts'), {
+      name: 'gateway',
+      exitWithParent: false,
+      env: {
+        PORT: String(port),
+        CATALOG_URL: 'http://127.0.0.1:9',
+        CHECKOUT_URL: 'http://127.0.0.1:9',
+        GATEWAY_WORKERS: '2',
+        SERVER_RENDERING: 'off',
+        METRICS_PORT: '0',
+        ...fakeFrontEndEnv(space.root),
+      },
+      ready: /metrics at (http:\/\/[^\s"]+)/,
+    });
+    try {
+      await pollUntil(async () => gateway.output().includes('(2 workers)'), { timeoutMs: 30_000, what: 'the gateway and its two workers' });
+      // A new connection each time: the cluster hands each to either worker.
+      for (let i = 0; i < 6; i++) await fetch(`http://127.0.0.1:${port}/remotes.json`, { headers: { connection: 'close' } });
+      const text = await (await fetch(gateway.url)).text();
+      expect(sample(text, 'http_requests_total{route="/remotes.json",method="GET",status="200"}')).toBe(6);
+    } finally {
+      await gateway.stop();
+    }
   });
 });
