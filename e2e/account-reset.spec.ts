@@ -3,10 +3,12 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { PASSWORD } from './support/shopper.ts';
 
 // The shop's own password-reset page (/reset-password), where the reset mail's link lands, against
-// the stack's Auth emulator. The code comes from the emulator's record of the codes it issued (the
-// mail that carries it is the checkout service's, tested with the local inbox elsewhere).
+// the stack's Auth emulator: offline end to end (Forget pasword on /login, the shop's mail in the
+// local inbox, its link), and the page's own cases with a code taken from the emulator's record.
 
 const NEW_PASSWORD = 'fresh-pass-42';
+// The suite's mail catcher (playwright.config.ts): its inbox and REST API at the port base + 180.
+const inboxURL = `http://127.0.0.1:${Number(process.env.E2E_PORT_BASE ?? 4000) + 180}`;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 const main = (page: Page) => page.locator('main [data-remote="account"]');
 
@@ -29,12 +31,63 @@ async function accountWithResetCode(request: APIRequestContext, email: string): 
   return code!;
 }
 
+/** The reset link of the shop's mail to `to`, once it reached the local inbox (the outbox sends within seconds). */
+async function resetLinkFromInbox(request: APIRequestContext, to: string): Promise<{ subject: string; link: URL }> {
+  type Mail = { subject: string; to: Array<{ address: string }>; text: string };
+  let mail: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const inbox = (await (await request.get(`${inboxURL}/api/email`)).json()) as Mail[];
+        mail = inbox.find((entry) => entry.to.some((recipient) => recipient.address === to));
+        return mail !== undefined;
+      },
+      { timeout: 30_000, message: `the reset mail to ${to}` },
+    )
+    .toBe(true);
+  const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(mail!.text)?.[0];
+  expect(link, mail!.text).toBeTruthy();
+  return { subject: mail!.subject, link: new URL(link!) };
+}
+
 async function logIn(page: Page, email: string, password: string) {
   const form = main(page);
   await form.getByLabel('Email Address').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Log in' }).click();
 }
+
+test('offline, end to end: Forget pasword mails a link to the local inbox, which sets a new password that signs in', async ({ page, request }) => {
+  const email = uniqueEmail('inbox');
+  const { auth } = await firebase(request);
+  const signUp = await request.post(`${auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    data: { email, password: PASSWORD, returnSecureToken: true },
+  });
+  expect(signUp.ok()).toBe(true);
+
+  await page.goto('/login');
+  const form = main(page);
+  await form.getByLabel('Email Address').fill(email);
+  await form.getByRole('button', { name: 'Forget pasword' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `If an account exists for ${email}` })).toBeVisible();
+
+  const { subject, link } = await resetLinkFromInbox(request, email);
+  expect(subject).toMatch(/^Reset your password/);
+  expect(link.pathname).toBe('/reset-password');
+  expect(link.searchParams.get('lang')).toBe('en');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(main(page).getByTestId('reset-email')).toHaveText(email);
+  await main(page).getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+  await main(page).getByLabel('Repeat Password').fill(NEW_PASSWORD);
+  await main(page).getByRole('button', { name: 'Save the new password' }).click();
+  await expect(main(page).getByTestId('reset-done')).toContainText('Your password has been changed.');
+
+  await main(page).getByRole('link', { name: 'Log in' }).click();
+  await logIn(page, email, PASSWORD);
+  await expect(main(page).getByTestId('login-error')).toHaveText('Wrong information.! Please Check Your Email and Password');
+  await logIn(page, email, NEW_PASSWORD);
+  await expect(page.getByRole('status').filter({ hasText: /You are logged in\. Welcome back/ })).toBeVisible();
+});
 
 test('a reset link sets a new password: the new one signs in, the old one no longer does, the link works once', async ({ page, request }) => {
   const email = uniqueEmail('reset');
