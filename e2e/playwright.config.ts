@@ -17,11 +17,17 @@ const ports = {
   gatewayMetrics: portBase + 170,
   catalogMetrics: portBase + 171,
   checkoutMetrics: portBase + 172,
+  mailSmtp: portBase + 125,
+  mailWeb: portBase + 180,
 };
 const repoRoot = path.resolve(__dirname, '..');
 export const baseURL = `http://localhost:${ports.gateway}`;
-/** The gateway's Prometheus metrics (e2e/web-vitals.spec.ts reads its Web Vitals there). */
+/** Each service's Prometheus metrics (e2e/web-vitals.spec.ts and e2e/metrics.spec.ts read them). */
 export const gatewayMetricsURL = `http://127.0.0.1:${ports.gatewayMetrics}/metrics`;
+export const catalogMetricsURL = `http://127.0.0.1:${ports.catalogMetrics}/metrics`;
+export const checkoutMetricsURL = `http://127.0.0.1:${ports.checkoutMetrics}/metrics`;
+/** The suite's mail catcher: its inbox page, and its REST API under /api (e2e/messages.spec.ts reads the shop's mail there). */
+export const inboxURL = `http://127.0.0.1:${ports.mailWeb}`;
 
 export default defineConfig({
   testDir: '.',
@@ -66,6 +72,8 @@ export default defineConfig({
       GATEWAY_METRICS_PORT: String(ports.gatewayMetrics),
       CATALOG_METRICS_PORT: String(ports.catalogMetrics),
       CHECKOUT_METRICS_PORT: String(ports.checkoutMetrics),
+      MAIL_SMTP_PORT: String(ports.mailSmtp),
+      MAIL_WEB_PORT: String(ports.mailWeb),
       DATA_DIR: path.join(os.tmpdir(), `storefront-e2e-${process.pid}`),
       // The suite's own release registry, empty: a developer's promoted releases never leak in.
       RELEASES_DIR: path.join(os.tmpdir(), `storefront-e2e-releases-${process.pid}`),
@@ -73,6 +81,7 @@ export default defineConfig({
       // shopper. The limits themselves are tested in shell/server/rateLimits.reliability.test.ts.
       RATE_LIMIT_PER_MINUTE: '0',
       CATALOG_RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '0',
     },
   },
 });
