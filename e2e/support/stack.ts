@@ -27,6 +27,9 @@ export async function startExtraStack(portBase: number, dataDir: string, env: Re
     STRIPE_MOCK_PORT: portBase + 111,
     LOCAL_STRIPE_PORT: portBase + 112,
     AUTH_EMULATOR_PORT: portBase + 199,
+    // Its own mail catcher: the default ports belong to a developer's npm start (or another extra stack).
+    MAIL_SMTP_PORT: portBase + 125,
+    MAIL_WEB_PORT: portBase + 180,
   };
   const stack = runNode(startScript, {
     name: 'the extra stack',
