@@ -6,6 +6,8 @@ const startScript = path.join(repoRoot, 'tools', 'stack', 'start.ts');
 
 export interface ExtraStack {
   baseURL: string;
+  /** Everything the stack printed so far (its services' lines, behind their names). */
+  output(): string;
   /** The process id of one of its services, as its supervisor last reported it. */
   pid(service: string): number;
   /** Resolves once the supervisor reports the service ready again under a new process id. */
@@ -52,6 +54,7 @@ export async function startExtraStack(portBase: number, dataDir: string, env: Re
   const pids = () => [...stack.output().matchAll(/\[stack\] (\S+) is (?:ready|back) \(pid (\d+)/g)];
   return {
     baseURL,
+    output: () => stack.output(),
     pid(service) {
       const last = pids()
         .filter((match) => match[1] === service)

@@ -34,7 +34,13 @@ function catalogAnswer(app: FastifyInstance, config: GatewayConfig, request: Fas
     const budget = new AbortController();
     const late = delay(config.pageDataBudgetMs, undefined, { signal: budget.signal }).catch(() => undefined);
     const answer = app
-      .inject({ method: 'GET', url, headers: { accept: 'application/json', 'accept-encoding': 'identity' }, remoteAddress: request.ip })
+      .inject({
+        method: 'GET',
+        url,
+        // The page's request id goes on to the catalogue with this inner request's proxied call.
+        headers: { accept: 'application/json', 'accept-encoding': 'identity', 'x-request-id': request.id },
+        remoteAddress: request.ip,
+      })
       .then((response) => ({ status: response.statusCode, body: response.json() as unknown }))
       .catch((error: unknown) => {
         request.log.warn({ err: error }, `page data from ${url} could not be read`);
