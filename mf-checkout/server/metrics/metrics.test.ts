@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { startLocalStripe, type LocalStripe } from '../../../tools/local-stripe/server.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { checkoutBody, openTestRepository, request, startTestServer, type TestServer, type TestStorage } from '../testing/harness.ts';
+import { loadConfig } from '../config.ts';
 import { paymentOutcomeOf } from './countedOrders.ts';
 import { startMetricsServer, type MetricsListener } from './metricsServer.ts';
 import { registry } from './registry.ts';
@@ -20,6 +21,17 @@ function sample(text: string, series: string): number {
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
+
+describe('the metrics listener setting', () => {
+  const defaults = { sqlitePath: ':memory:' };
+  it('is off unless METRICS_PORT is set, and on loopback unless METRICS_HOST says otherwise', () => {
+    const token = { INTERNAL_TOKEN: 'metrics-test-internal-token' };
+    expect(loadConfig(token, defaults).metrics).toBeUndefined();
+    expect(loadConfig({ ...token, METRICS_PORT: '9466' }, defaults).metrics).toEqual({ port: 9466, host: '127.0.0.1' });
+    expect(loadConfig({ ...token, METRICS_PORT: '0', METRICS_HOST: '10.0.0.5' }, defaults).metrics).toEqual({ port: 0, host: '10.0.0.5' });
+    expect(() => loadConfig({ ...token, METRICS_PORT: '70000' }, defaults)).toThrow(/METRICS_PORT/);
+  });
+});
 
 describe('payment outcomes of failed orders', () => {
   it.each([

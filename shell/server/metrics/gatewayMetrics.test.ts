@@ -2,6 +2,7 @@
 // catalogue behind it) answers requests, then its metrics listener's text shows each of them.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadGatewayConfig } from '../config.ts';
 import { fallbackReason, isMetricsPath } from './gatewayMetrics.ts';
 import path from 'node:path';
 import { freePort, pollUntil, startNodeService } from '../../../tools/kit/processes.ts';
@@ -15,6 +16,28 @@ function sample(text: string, series: string): number {
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
+
+describe('settings', () => {
+  it('serves metrics only when METRICS_PORT is set, on loopback unless told otherwise', () => {
+    expect(loadGatewayConfig({}, '/repo').metrics).toEqual({ port: undefined, host: '127.0.0.1' });
+    expect(loadGatewayConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }, '/repo').metrics).toEqual({ port: 9464, host: '10.0.0.5' });
+    expect(() => loadGatewayConfig({ METRICS_PORT: '-1' }, '/repo')).toThrow(/METRICS_PORT/);
+  });
+
+  it("samples every page view's Web Vitals outside production, a tenth in production, or as told", () => {
+    const production = {
+      NODE_ENV: 'production',
+      SITE_URL: 'https://shop.example',
+      FIREBASE_PROJECT_ID: 'shop',
+      FIREBASE_API_KEY: 'key',
+      FIREBASE_DATABASE_URL: 'https://shop.firebaseio.com',
+    };
+    expect(loadGatewayConfig({}, '/repo').client.vitalsSampleRate).toBe(1);
+    expect(loadGatewayConfig(production, '/repo').client.vitalsSampleRate).toBe(0.1);
+    expect(loadGatewayConfig({ ...production, VITALS_SAMPLE_RATE: '0.5' }, '/repo').client.vitalsSampleRate).toBe(0.5);
+    expect(() => loadGatewayConfig({ VITALS_SAMPLE_RATE: '2' }, '/repo')).toThrow(/VITALS_SAMPLE_RATE/);
+  });
+});
 
 describe('metric labels', () => {
   it.each(['/metrics', '/METRICS/', '/api/catalog/metrics', '/api/checkout//metrics/', '/api/catalog/%6Detrics', '/api\\catalog\\metrics', '/metrics?x=1'])(
