@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { inboxURL } from './playwright.config.ts';
 import { PASSWORD } from './support/shopper.ts';
 
 // The shop's own password-reset page (/reset-password), where the reset mail's link lands, against
@@ -7,8 +8,6 @@ import { PASSWORD } from './support/shopper.ts';
 // local inbox, its link), and the page's own cases with a code taken from the emulator's record.
 
 const NEW_PASSWORD = 'fresh-pass-42';
-// The suite's mail catcher (playwright.config.ts): its inbox and REST API at the port base + 180.
-const inboxURL = `http://127.0.0.1:${Number(process.env.E2E_PORT_BASE ?? 4000) + 180}`;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 const main = (page: Page) => page.locator('main [data-remote="account"]');
 
