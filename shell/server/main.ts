@@ -111,11 +111,12 @@ try {
   if (cluster.isPrimary && config.workers > 1) supervise(config);
   else await serve(config);
 } catch (error) {
+  // The gateway never ran: the operator's fix in one plain line on stderr, not a JSON log line.
   const message = error instanceof Error ? error.message : String(error);
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    logger.error(`port already in use: ${message}. Stop the other process or set PORT.`);
+    process.stderr.write(`[gateway] port already in use: ${message}. Stop the other process or set PORT.\n`);
   } else {
-    logger.error(`${message}`);
+    process.stderr.write(`[gateway] ${message}\n`);
   }
   process.exit(1);
 }
