@@ -151,6 +151,7 @@ const ROUTES = [
   '/journal',
   '/login',
   '/sign-up',
+  '/reset-password',
   '/user',
   '/my-account',
   '/cart-list',
