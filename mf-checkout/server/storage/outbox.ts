@@ -1,5 +1,4 @@
 import type { Lang } from '../orders/model.ts';
-import { iso } from './rows.ts';
 
 /** What the shop tells a shopper, each kind with the data its templates need (kept in the row as JSON). */
 export type MessageKind = 'order-confirmation' | 'order-shipped' | 'order-refunded' | 'password-reset';
@@ -123,6 +122,8 @@ export interface OutboxRow {
   last_error: string | null;
   created_at: string | Date;
 }
+
+const iso = (value: string | Date) => (typeof value === 'string' ? value : value.toISOString());
 
 export function toMessage(row: OutboxRow): OutboxMessage {
   const data = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;

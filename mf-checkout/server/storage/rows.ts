@@ -67,7 +67,7 @@ export interface RefundRow {
   updated_at: string | Date;
 }
 
-export function iso(value: string | Date): string {
+function iso(value: string | Date): string {
   return typeof value === 'string' ? value : value.toISOString();
 }
 
