@@ -11,13 +11,16 @@ import { routeHead } from './routeHead.ts';
 import { serverEntries, shellBuildId, shellRenderer } from './serverRender.ts';
 
 const reported = new Map<string, number>();
-/** A server-render problem on the gateway's log, once a minute for the same problem (it recurs per page). */
+/**
+ * A server-render problem on the gateway's log, once a minute for the same problem (it recurs per page);
+ * the process's console is its JSON logger (service-kit), at warn.
+ */
 function reportOnce(problem: string): void {
   const now = Date.now();
   if ((reported.get(problem) ?? 0) > now - 60_000) return;
   if (reported.size > 1_000) reported.clear();
   reported.set(problem, now);
-  console.warn(`[gateway] ${problem}`);
+  console.warn(problem);
 }
 
 /** The language the shopper chose (their `lang` cookie, set by the page), or the shop's default. */
