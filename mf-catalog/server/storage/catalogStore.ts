@@ -1,9 +1,12 @@
-// The catalogue store: caching, listing, counting and stock reservations, written once above a thin
-// per-engine driver (sqlite.ts, postgres.ts) that only knows how to run SQL and load data in bulk.
+// The catalogue store: caching, listing, counting and writes, with stock reservations (stockLedger.ts)
+// and import jobs (importJobs.ts) beside it, written once above a thin per-engine driver (sqlite.ts,
+// postgres.ts) that only knows how to run SQL and load data in bulk.
 import { LRUCache } from 'lru-cache';
 import { filterKey, type ListQuery, type ProductFilter, type ProductRecord, type SortKey } from '../products/model.ts';
-import { CubeKeeper, type CubeRow } from './facetCube.ts';
+import { CubeKeeper } from './facetCube.ts';
 import { createImportJob, getImportJob, updateImportJob } from './importJobs.ts';
+import type { ProductChange, SqlDriver, Transaction } from './driver.ts';
+import { SqlStockLedger } from './stockLedger.ts';
 import type {
   CatalogStore,
   FacetCounts,
@@ -11,8 +14,6 @@ import type {
   ImportProgress,
   ListedIds,
   ProductChangeListener,
-  Reservation,
-  ReservationLine,
   ReserveOutcome,
   ReturnOutcome,
   StockLine,
@@ -21,7 +22,6 @@ import type {
 import {
   PRODUCT_COLUMNS,
   Params,
-  byProduct,
   cappedCountSql,
   collectFacetCounts,
   hasOtherFilters,
@@ -36,47 +36,7 @@ import {
   type PagePlan,
   type ProductRow,
   type ReservationRow,
-  type Statement,
 } from './sql.ts';
-
-/** Statements inside one write transaction. */
-export interface Transaction {
-  all<T>(statement: Statement): Promise<T[]>;
-  /** Runs a write; resolves to the number of rows it changed. */
-  run(statement: Statement): Promise<number>;
-  /** Inserts or replaces (by id) these products, the engine's fastest way. */
-  upsert(records: readonly ProductRecord[]): Promise<void>;
-}
-
-/**
- * What changed, as told to other processes on the same database: 'stock' when only the stock of
- * these products changed (listings stay valid: none filters or sorts by stock), 'data' otherwise.
- */
-export interface ProductChange {
-  kind: 'stock' | 'data';
-  /** null: any product may have changed (bulk load, clear). */
-  ids: readonly number[] | null;
-}
-
-/** The per-engine part: running SQL, loading data, and telling other processes about changes. */
-export interface SqlDriver {
-  readonly dialect: Dialect;
-  readonly description: string;
-  /** A read outside any transaction (on PostgreSQL, the read replica when one is configured). */
-  read<T>(statement: Statement): Promise<T[]>;
-  /** Runs body in a write transaction; commits when `keep(result)` is true, rolls back otherwise or on error. */
-  transaction<T>(body: (tx: Transaction) => Promise<T>, keep: (result: T) => boolean): Promise<T>;
-  /** The facet cube's rows (cubeSql), computed where it does not hold up requests. */
-  cubeRows(): Promise<readonly CubeRow[]>;
-  upsert(records: readonly ProductRecord[]): Promise<void>;
-  clear(): Promise<void>;
-  bulkLoad(batches: AsyncIterable<readonly ProductRecord[]>): Promise<number>;
-  /** Tells the other processes on this database what changed (nothing to do for a file only this process writes). */
-  publish(change: ProductChange): Promise<void>;
-  /** Calls listener for the changes other processes publish; resolves once they are being received. */
-  subscribe(listener: (change: ProductChange) => void): Promise<void>;
-  close(): Promise<void>;
-}
 
 /** Listings are read and kept in windows of this many ids; a page is cut from one or two windows. */
 export const WINDOW = 240;
@@ -151,10 +111,13 @@ export class SqlCatalogStore implements CatalogStore {
   /** Single-product reads of this turn of the event loop, read together in one query. */
   private batch: Map<number, ((record: ProductRecord | null) => void)[]> | null = null;
   private batchFailure: ((error: unknown) => void)[] = [];
+  /** Reservations, their commits and releases, and returns (stockLedger.ts). */
+  private readonly stock: SqlStockLedger;
 
   private constructor(driver: SqlDriver, countCacheTtlMs: number) {
     this.driver = driver;
     this.dialect = driver.dialect;
+    this.stock = new SqlStockLedger(driver, (ids) => this.stockChanged(ids));
     // lru-cache reads a TTL of 0 as none; COUNT_CACHE_TTL_MS=0 means keep counts a millisecond at most.
     this.counts = new LRUCache({ max: 5000, ttl: Math.max(1, countCacheTtlMs) });
     this.windows = new LRUCache({ max: 20_000, ttl: Math.max(1, countCacheTtlMs) });
@@ -563,140 +526,20 @@ export class SqlCatalogStore implements CatalogStore {
     );
   }
 
-  async reserve(orderId: string, lines: readonly StockLine[]): Promise<ReserveOutcome> {
-    const outcome = await this.driver.transaction(
-      (tx) => this.reserveInTransaction(tx, orderId, lines),
-      (result) => result !== 'claimed-before' && result.kind === 'created',
-    );
-    if (outcome !== 'claimed-before') {
-      if (outcome.kind === 'created') await this.stockChanged(outcome.reservation.lines.map((line) => line.productId));
-      return outcome;
-    }
-    // Another request claimed this order id first; its transaction has ended, so its reservation is there.
-    const existing = await this.findReservation(orderId);
-    if (!existing) throw new Error(`reservation ${orderId} conflicted but cannot be read`);
-    return { kind: 'existing', reservation: existing };
+  reserve(orderId: string, lines: readonly StockLine[]): Promise<ReserveOutcome> {
+    return this.stock.reserve(orderId, lines);
   }
 
-  private async reserveInTransaction(tx: Transaction, orderId: string, lines: readonly StockLine[]): Promise<ReserveOutcome | 'claimed-before'> {
-    // Claiming the order id first makes a concurrent duplicate wait here for this transaction's outcome.
-    const now = new Date().toISOString();
-    const claimed = await tx.run({
-      sql: `INSERT INTO stock_reservations (order_id, status, lines, created_at, updated_at)
-        VALUES ($1, 'reserved', '[]', $2, $2) ON CONFLICT (order_id) DO NOTHING`,
-      values: [orderId, now],
-    });
-    if (claimed === 0) return 'claimed-before';
-    const taken: ReservationLine[] = [];
-    for (const line of byProduct(lines)) {
-      const [row] = await tx.all<{ title: string; thumbnail: string; price_cents: number }>({
-        sql: 'UPDATE products SET stock = stock - $1 WHERE id = $2 AND stock >= $1 RETURNING title, thumbnail, price_cents',
-        values: [line.quantity, line.productId],
-      });
-      if (!row) {
-        const [product] = await tx.all<{ title: string; stock: number }>({ sql: 'SELECT title, stock FROM products WHERE id = $1', values: [line.productId] });
-        if (!product) return { kind: 'unknown-product', productId: line.productId };
-        return { kind: 'short', productId: line.productId, title: product.title, requested: line.quantity, available: Number(product.stock) };
-      }
-      taken.push({ ...line, title: row.title, thumbnail: row.thumbnail, priceCents: Number(row.price_cents) });
-    }
-    await tx.run({ sql: 'UPDATE stock_reservations SET lines = $2 WHERE order_id = $1', values: [orderId, JSON.stringify(taken)] });
-    return { kind: 'created', reservation: { orderId, status: 'reserved', lines: taken } };
+  commit(orderId: string): Promise<TransitionOutcome> {
+    return this.stock.commit(orderId);
   }
 
-  private async findReservation(orderId: string, tx?: Transaction): Promise<Reservation | null> {
-    const statement = {
-      sql: `SELECT order_id, status, lines FROM stock_reservations WHERE order_id = $1${tx ? this.dialect.forUpdate : ''}`,
-      values: [orderId],
-    };
-    const [row] = tx ? await tx.all<ReservationRow>(statement) : await this.driver.read<ReservationRow>(statement);
-    return row ? rowToReservation(row) : null;
+  release(orderId: string): Promise<TransitionOutcome> {
+    return this.stock.release(orderId);
   }
 
-  async commit(orderId: string): Promise<TransitionOutcome> {
-    return this.driver.transaction(
-      async (tx): Promise<TransitionOutcome> => {
-        const reservation = await this.findReservation(orderId, tx);
-        if (!reservation) return { kind: 'not-found' };
-        if (reservation.status === 'released') return { kind: 'conflict', reservation };
-        if (reservation.status === 'reserved') await this.setStatus(tx, orderId, 'committed');
-        return { kind: 'ok', reservation: { ...reservation, status: 'committed' } };
-      },
-      () => true,
-    );
-  }
-
-  async release(orderId: string): Promise<TransitionOutcome> {
-    let returned: number[] = [];
-    const outcome = await this.driver.transaction(
-      async (tx): Promise<TransitionOutcome> => {
-        returned = [];
-        const reservation = await this.findReservation(orderId, tx);
-        if (!reservation) return { kind: 'not-found' };
-        if (reservation.status !== 'reserved') return { kind: 'ok', reservation };
-        for (const line of byProduct(reservation.lines)) {
-          await tx.run({ sql: 'UPDATE products SET stock = stock + $1 WHERE id = $2', values: [line.quantity, line.productId] });
-        }
-        await this.setStatus(tx, orderId, 'released');
-        returned = reservation.lines.map((line) => line.productId);
-        return { kind: 'ok', reservation: { ...reservation, status: 'released' } };
-      },
-      () => true,
-    );
-    if (returned.length > 0) await this.stockChanged(returned);
-    return outcome;
-  }
-
-  /**
-   * Each return is kept as a released row of stock_reservations under `<orderId>/returns/<returnId>`:
-   * no order id can contain '/', so these rows are never mistaken for a reservation, and the order's
-   * row lock (taken first) makes returns of one order wait for each other.
-   */
-  async returnStock(orderId: string, returnId: string, lines: readonly StockLine[]): Promise<ReturnOutcome> {
-    const key = `${orderId}/returns/${returnId}`;
-    const outcome = await this.driver.transaction(
-      async (tx): Promise<ReturnOutcome> => {
-        const reservation = await this.findReservation(orderId, tx);
-        if (!reservation) return { kind: 'not-found' };
-        const [existing] = await tx.all<{ lines: string }>({ sql: 'SELECT lines FROM stock_reservations WHERE order_id = $1', values: [key] });
-        if (existing) return { kind: 'existing', lines: JSON.parse(existing.lines) as StockLine[] };
-        if (reservation.status !== 'committed')
-          return { kind: 'conflict', message: `Reservation '${orderId}' is ${reservation.status}: only a committed one takes returns` };
-        // '0' sorts right after '/': the range holds exactly this order's returns.
-        const earlier = await tx.all<{ lines: string }>({
-          sql: 'SELECT lines FROM stock_reservations WHERE order_id > $1 AND order_id < $2',
-          values: [`${orderId}/returns/`, `${orderId}/returns0`],
-        });
-        const back = new Map<number, number>();
-        for (const row of earlier)
-          for (const line of JSON.parse(row.lines) as StockLine[]) back.set(line.productId, (back.get(line.productId) ?? 0) + line.quantity);
-        for (const line of lines) {
-          const taken = reservation.lines.filter((held) => held.productId === line.productId).reduce((sum, held) => sum + held.quantity, 0);
-          const left = taken - (back.get(line.productId) ?? 0);
-          if (line.quantity > left)
-            return { kind: 'conflict', message: `Only ${left} of product ${line.productId} can be returned to stock for order '${orderId}'` };
-        }
-        for (const line of byProduct(lines)) {
-          await tx.run({ sql: 'UPDATE products SET stock = stock + $1 WHERE id = $2', values: [line.quantity, line.productId] });
-        }
-        const now = new Date().toISOString();
-        await tx.run({
-          sql: `INSERT INTO stock_reservations (order_id, status, lines, created_at, updated_at) VALUES ($1, 'released', $2, $3, $3)`,
-          values: [key, JSON.stringify(lines.map(({ productId, quantity }) => ({ productId, quantity }))), now],
-        });
-        return { kind: 'returned', lines: [...lines] };
-      },
-      (result) => result.kind === 'returned',
-    );
-    if (outcome.kind === 'returned') await this.stockChanged(outcome.lines.map((line) => line.productId));
-    return outcome;
-  }
-
-  private async setStatus(tx: Transaction, orderId: string, status: 'committed' | 'released'): Promise<void> {
-    await tx.run({
-      sql: 'UPDATE stock_reservations SET status = $2, updated_at = $3 WHERE order_id = $1',
-      values: [orderId, status, new Date().toISOString()],
-    });
+  returnStock(orderId: string, returnId: string, lines: readonly StockLine[]): Promise<ReturnOutcome> {
+    return this.stock.returnStock(orderId, returnId, lines);
   }
 
   /** Stock changes only touch product JSON: listings neither filter nor sort by stock. */

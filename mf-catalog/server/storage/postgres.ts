@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ProductRecord } from '../products/model.ts';
-import type { ProductChange, SqlDriver, Transaction } from './catalogStore.ts';
+import type { ProductChange, SqlDriver, Transaction } from './driver.ts';
 import { cubeSql, type CubeRow } from './facetCube.ts';
 import { migrateCatalogPostgres, quoteIdentifier } from './migrations/index.ts';
 import { PRODUCT_COLUMNS, likePattern, recordValues, type Dialect, type Statement } from './sql.ts';

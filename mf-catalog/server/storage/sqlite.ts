@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
 import type { ProductRecord } from '../products/model.ts';
-import type { ProductChange, SqlDriver, Transaction } from './catalogStore.ts';
+import type { ProductChange, SqlDriver, Transaction } from './driver.ts';
 import { cubeSql, type CubeRow } from './facetCube.ts';
 import { migrateCatalogSqlite } from './migrations/index.ts';
 import { PRODUCT_COLUMNS, likePattern, recordValues, type Dialect, type Params, type Statement } from './sql.ts';
