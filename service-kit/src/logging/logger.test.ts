@@ -41,6 +41,17 @@ describe('createLogger', () => {
     if (line?.trace_id !== undefined) expect(line).toMatchObject({ trace_id: spanContext.traceId, span_id: spanContext.spanId });
   });
 
+  it("takes an error's message alone as err, scrubbed, and any other err as it is", () => {
+    const out = capture();
+    const logger = createLogger({ service: 'checkout' }, out.stream);
+    logger.warn({ orderId: 'o-1', err: 'Stripe refused key sk_test_51Hx0123456789' }, 'payment service unreachable');
+    logger.warn({ err: { code: 'ECONNREFUSED' } }, 'no answer');
+    expect(out.parsed()).toEqual([
+      expect.objectContaining({ orderId: 'o-1', err: 'Stripe refused key [key]', msg: 'payment service unreachable' }),
+      expect.objectContaining({ err: { code: 'ECONNREFUSED' }, msg: 'no answer' }),
+    ]);
+  });
+
   it('falls back to info for an unknown LOG_LEVEL and honours a known one', () => {
     expect(createLogger({ service: 's', env: { LOG_LEVEL: 'loud' } }).level).toBe('info');
     expect(createLogger({ service: 's', env: { LOG_LEVEL: 'WARN' } }).level).toBe('warn');

@@ -86,9 +86,12 @@ export function logOptions(settings: LoggerSettings): LoggerOptions {
     mixin: traceFields,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      err: (error: Error) => {
+      // An Error's message and stack are scrubbed; some callers log the message alone (err: error.message).
+      err: (error: unknown) => {
+        if (typeof error === 'string') return scrubText(error);
+        if (!(error instanceof Error)) return error;
         const out = stdSerializers.err(error);
-        return { ...out, message: scrubText(out.message), stack: out.stack ? scrubText(out.stack) : out.stack };
+        return { ...out, message: scrubText(out.message ?? ''), stack: out.stack ? scrubText(out.stack) : out.stack };
       },
       // fastify's request line: method and path; the query string is scrubbed (a token may ride there).
       req: (req: { method?: string; url?: string }) => ({ method: req.method, url: req.url ? scrubText(req.url) : req.url }),
