@@ -15,6 +15,28 @@ describe('formatLogLine', () => {
     expect(formatLogLine('catalog', line, 'pretty')).toBe('[catalog] 04:05:12.345 INFO  request completed  req=8f14e45f');
   });
 
+  it("adds fastify's request and answer", () => {
+    const asked = JSON.stringify({
+      level: 'info',
+      time: '2026-11-27T04:05:12.345Z',
+      service: 'catalog',
+      req_id: 'c5ad47db-1',
+      req: { method: 'GET', url: '/products/3' },
+      msg: 'incoming request',
+    });
+    const answered = JSON.stringify({
+      level: 'info',
+      time: '2026-11-27T04:05:12.350Z',
+      service: 'catalog',
+      req_id: 'c5ad47db-1',
+      res: { status: 200 },
+      responseTime: 5.123,
+      msg: 'request completed',
+    });
+    expect(formatLogLine('catalog', asked, 'pretty')).toBe('[catalog] 04:05:12.345 INFO  incoming request GET /products/3  req=c5ad47db');
+    expect(formatLogLine('catalog', answered, 'pretty')).toBe('[catalog] 04:05:12.350 INFO  request completed 200 5.1 ms  req=c5ad47db');
+  });
+
   it("names the line's service when it is not the process's name, and an error's message", () => {
     const error = JSON.stringify({ level: 'error', time: '2026-11-27T04:05:12.345Z', service: 'gateway', msg: 'render failed', err: { message: 'timeout' } });
     expect(formatLogLine('shell', error, 'pretty')).toBe('[shell] 04:05:12.345 ERROR gateway render failed: timeout');

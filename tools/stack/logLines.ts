@@ -16,6 +16,17 @@ interface LogLine {
   msg?: unknown;
   req_id?: unknown;
   err?: { message?: unknown; stack?: unknown };
+  req?: { method?: unknown; url?: unknown };
+  res?: { status?: unknown };
+  responseTime?: unknown;
+}
+
+/** fastify's request lines: what was asked, and how it was answered. */
+function requestText(line: LogLine): string {
+  const asked = line.req && typeof line.req.method === 'string' ? ` ${line.req.method} ${String(line.req.url)}` : '';
+  const answered = line.res && typeof line.res.status === 'number' ? ` ${line.res.status}` : '';
+  const took = typeof line.responseTime === 'number' ? ` ${line.responseTime.toFixed(1)} ms` : '';
+  return `${asked}${answered}${took}`;
 }
 
 function parse(line: string): LogLine | undefined {
@@ -38,5 +49,5 @@ export function formatLogLine(name: string, line: string, format: LogFormat): st
   const request = typeof parsed.req_id === 'string' ? `  req=${parsed.req_id.slice(0, 8)}` : '';
   // An error's own message (and first stack line) when the message does not already say it.
   const errorText = typeof parsed.err?.message === 'string' && !String(parsed.msg).includes(parsed.err.message) ? `: ${parsed.err.message}` : '';
-  return `[${name}] ${time} ${level}${service} ${String(parsed.msg)}${errorText}${request}`;
+  return `[${name}] ${time} ${level}${service} ${String(parsed.msg)}${errorText}${requestText(parsed)}${request}`;
 }
