@@ -54,11 +54,14 @@ export interface ProcessOptions {
   exitWithParent?: boolean;
 }
 
-/** Preloaded into Node children: the IPC channel closes only when the parent is gone. */
+/**
+ * Preloaded into Node children: the IPC channel closes only when the parent is gone. Cluster workers
+ * inherit the preload but their channel is the primary's (NODE_UNIQUE_ID): theirs is left alone.
+ */
 const exitWithParentPreload =
   'data:text/javascript,' +
   encodeURIComponent(
-    "if (process.channel) { process.on('disconnect', () => { process.kill(process.pid, 'SIGTERM'); setTimeout(() => process.exit(1), 15000).unref(); }); process.channel.unref(); }",
+    "if (process.channel && !process.env.NODE_UNIQUE_ID) { process.on('disconnect', () => { process.kill(process.pid, 'SIGTERM'); setTimeout(() => process.exit(1), 15000).unref(); }); process.channel.unref(); }",
   );
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -182,10 +182,8 @@ describe('the metrics listener of a gateway with several workers', () => {
 
   it("is the primary's, and sums every worker's counts", async () => {
     const port = await freePort();
-    // Not through the exit-with-parent preload: cluster workers inherit it, and it lets go of their IPC channel.
     const gateway = await startNodeService(path.join(__dirname, '..', 'main.ts'), {
       name: 'gateway',
-      exitWithParent: false,
       env: {
         PORT: String(port),
         CATALOG_URL: 'http://127.0.0.1:9',
