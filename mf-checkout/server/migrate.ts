@@ -6,27 +6,14 @@
  * `--status` prints what is applied and pending without changing anything.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { postgresMigrations, sqliteMigrations, STORE } from './storage/migrations/index.ts';
 import { migratePostgres, migrateSqlite, SchemaTooNewError } from './storage/migrations/runner.ts';
 import { connectOrdersPool } from './storage/postgres.ts';
 import { connectOrdersDatabase } from './storage/sqlite.ts';
+import { storageFrom, StorageConfigError, type StorageLocation } from './storage/location.ts';
 
-type Storage = { databaseUrl: string | undefined; sqlitePath: string };
-
-class StorageConfigError extends Error {}
-
-function storageFrom(env: NodeJS.ProcessEnv): Storage {
-  const set = (name: string) => (env[name] === '' ? undefined : env[name]);
-  const databaseUrl = set('DATABASE_URL');
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/\S+$/.test(databaseUrl)) {
-    throw new StorageConfigError('Invalid checkout service configuration: DATABASE_URL must be a postgres:// or postgresql:// URL');
-  }
-  const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-  const sqlitePath = set('SQLITE_PATH') ?? path.join(path.resolve(repoRoot, set('DATA_DIR') ?? '.data'), 'orders.db');
-  return { databaseUrl, sqlitePath };
-}
+type Storage = StorageLocation;
 
 const known = sqliteMigrations.map((migration) => migration.name);
 
