@@ -113,11 +113,4 @@ describe('the monitoring files', () => {
     expect(alerts.map((rule) => rule.alert).filter((name) => !tested.has(name))).toEqual([]);
     expect(alerts.map((rule) => rule.alert).filter((name) => !operations.includes(name))).toEqual([]);
   });
-
-  it("keep the services' copies of the shared metrics modules identical", () => {
-    for (const file of ['httpMetrics.ts', 'metricsServer.ts']) {
-      const copies = ['shell/server', 'mf-catalog/server', 'mf-checkout/server'].map((app) => read(`${app}/metrics/${file}`));
-      expect(new Set(copies).size).toBe(1);
-    }
-  });
 });

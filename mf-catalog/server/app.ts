@@ -6,7 +6,7 @@ import { isPublicApiPath, registerCors } from './http/cors.ts';
 import { registerDelay } from './http/delay.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
-import { registerHttpMetrics } from './metrics/httpMetrics.ts';
+import { registerHttpMetrics } from 'service-kit/metrics';
 import { httpDuration, httpRequests } from './metrics/registry.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import { registerSitemapRoutes } from './sitemap/routes.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { createCatalogServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { startMetricsServer } from './metrics/metricsServer.ts';
+import { startMetricsServer } from 'service-kit/metrics';
 import { registry } from './metrics/registry.ts';
 import { SchemaTooNewError } from './storage/migrations/runner.ts';
 

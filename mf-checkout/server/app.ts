@@ -8,7 +8,7 @@ import { registerCouponRoutes } from './coupons/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { countedOrders } from './metrics/countedOrders.ts';
-import { registerHttpMetrics } from './metrics/httpMetrics.ts';
+import { registerHttpMetrics } from 'service-kit/metrics';
 import { httpDuration, httpRequests } from './metrics/registry.ts';
 import type { MailTransport } from './messages/mailer.ts';
 import { createMessaging, type Messaging } from './messages/service.ts';

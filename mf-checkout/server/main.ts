@@ -4,7 +4,7 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { createCheckoutServer } from './app.ts';
 import { ConfigError, loadConfig, type CheckoutConfig } from './config.ts';
-import { startMetricsServer } from './metrics/metricsServer.ts';
+import { startMetricsServer } from 'service-kit/metrics';
 import { registry } from './metrics/registry.ts';
 import { SchemaTooNewError } from './storage/migrations/runner.ts';
 

@@ -2,7 +2,7 @@
 // text shows them by route template, with the searches, cache reads, stock refusals and imports.
 import { convertProducts } from '../importer/dummyjson.ts';
 import { TEST_TOKEN, startTestServer, type TestServer } from '../testing/harness.ts';
-import { startMetricsServer, type MetricsListener } from './metricsServer.ts';
+import { startMetricsServer, type MetricsListener } from 'service-kit/metrics';
 import { registry } from './registry.ts';
 
 /** The value of one sample (`name{labels} value`), 0 when the series does not exist yet. */

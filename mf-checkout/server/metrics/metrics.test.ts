@@ -9,7 +9,7 @@ import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { checkoutBody, openTestRepository, request, startTestServer, type TestServer, type TestStorage } from '../testing/harness.ts';
 import { loadConfig } from '../config.ts';
 import { paymentOutcomeOf } from './countedOrders.ts';
-import { startMetricsServer, type MetricsListener } from './metricsServer.ts';
+import { startMetricsServer, type MetricsListener } from 'service-kit/metrics';
 import { registry } from './registry.ts';
 
 jest.setTimeout(30_000);

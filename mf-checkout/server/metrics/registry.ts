@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 // The checkout's metrics (decision 0032): one registry of its own, counted where each fact happens
-// and served only on the listener of metricsServer.ts (METRICS_PORT), never on the API's port.
+// and served only on the listener of service-kit/metrics (METRICS_PORT), never on the API's port.
 // Labels take a few fixed values each: never an order id, an e-mail or an amount.
 
 export const registry = new Registry();

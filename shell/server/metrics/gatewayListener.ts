@@ -1,5 +1,5 @@
 import { AggregatorRegistry } from 'prom-client';
-import { startMetricsServer, type MetricsListener, type MetricsSettings } from './metricsServer.ts';
+import { startMetricsServer, type MetricsListener, type MetricsSettings } from 'service-kit/metrics';
 import { registry } from './registry.ts';
 
 /** One gateway process: its own registry on the metrics listener. */

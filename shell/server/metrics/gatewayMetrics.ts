@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchRoute } from '../../src/app/routeManifest.ts';
-import { registerHttpMetrics } from './httpMetrics.ts';
+import { registerHttpMetrics } from 'service-kit/metrics';
 import { catalogCache, httpDuration, httpRequests, metricsPathRefusals, serverRenderDuration, serverRenderFallbacks, upstreamRequests } from './registry.ts';
 
 /** A page's route template ('/shop/:id') from the shell's route manifest, for GETs of pages. */

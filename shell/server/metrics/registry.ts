@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 // The gateway's metrics (decision 0032): one registry of its own, counted where each fact happens
-// and served only on the loopback listener of metricsServer.ts, never through the shop's port.
+// and served only on the loopback listener of service-kit/metrics, never through the shop's port.
 // Every label has a bounded set of values (route templates, reasons, upstream names), never a raw
 // URL or anything a shopper typed.
 
