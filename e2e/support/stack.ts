@@ -32,6 +32,10 @@ export async function startExtraStack(portBase: number, dataDir: string, env: Re
     // Its own mail catcher: the default ports belong to a developer's npm start (or another extra stack).
     MAIL_SMTP_PORT: portBase + 125,
     MAIL_WEB_PORT: portBase + 180,
+    // Its own metrics listeners, for the same reason.
+    GATEWAY_METRICS_PORT: portBase + 170,
+    CATALOG_METRICS_PORT: portBase + 171,
+    CHECKOUT_METRICS_PORT: portBase + 172,
   };
   const stack = runNode(startScript, {
     name: 'the extra stack',
