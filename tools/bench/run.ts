@@ -49,9 +49,13 @@ export function ordersTables(run: OrdersListRun): Table[] {
       title: `Staff order list (GET /api/checkout/staff/orders) on PostgreSQL at ${grouped(run.orders)} orders: one request at a time, ${run.rows[0]?.requests ?? 0} per row after 5 unrecorded, service alone`,
       columns: ['row', 'query', 'p50 ms', 'p99 ms', 'orders per answer', `p99 <= ${TARGETS.ordersListP99Ms} ms`],
       numeric: [false, false, true, true, true, false],
-      rows: run.rows.map((row) => [row.name, row.query, fixed(row.p50, 1), fixed(row.p99, 1), fixed(row.meanFound, 1), judged(row.p99)]),
+      rows: [
+        ...(run.reference ? [[run.reference.name, run.reference.query, fixed(run.reference.p50, 1), fixed(run.reference.p99, 1), '-', '(reference)']] : []),
+        ...run.rows.map((row) => [row.name, row.query, fixed(row.p50, 1), fixed(row.p99, 1), fixed(row.meanFound, 1), judged(row.p99)]),
+      ],
       notes: [
         `${grouped(run.orders)} orders and their lines inserted in ${fixed(run.fillSeconds, 0)} s (set-based SQL into a throw-away schema, dropped after); load average at the end ${run.loadAverage.join(' / ')}.`,
+        'The reference row is the same service answering GET /healthz (no database), asked in slices before each row of the same run: a p99 near it is the machine, not the query.',
         ...(atScale ? [] : [`Verdicts in brackets: the target is for ${grouped(TARGETS.ordersListAt)} orders.`]),
         ...(run.error ? [`the orders bench failed: ${run.error}`] : []),
       ],
