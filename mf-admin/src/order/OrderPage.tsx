@@ -1,18 +1,19 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { breadcrumb } from 'shared-events';
 import { useLanguage } from 'shared-events/react';
-import { StaffApiError, type StaffApi } from '../api/staffApi.ts';
+import type { StaffApi } from '../api/staffApi.ts';
 import type { OrderDetail } from '../api/types.ts';
 import { useT } from '../i18n/useT.ts';
-import { formatMoney, formatWhen } from '../ui/format.ts';
+import { formatWhen } from '../ui/format.ts';
 import ui from '../ui/ui.module.css';
 import type { StaffRole } from './actionRules.ts';
 import { ActionsPanel } from './ActionsPanel.tsx';
+import { OrderLines } from './OrderLines.tsx';
+import { PaymentRecord } from './PaymentRecord.tsx';
 import { Timeline } from './Timeline.tsx';
+import { useOrder } from './useOrder.ts';
 import styles from './OrderPage.module.css';
-
-type Load = { phase: 'loading' } | { phase: 'failed'; message: string; notFound: boolean } | { phase: 'ready'; order: OrderDetail };
 
 const BILLING_FIELDS = ['company', 'street', 'street2', 'city', 'county', 'postCode', 'country', 'phone', 'email', 'notes'] as const;
 
@@ -22,28 +23,7 @@ export default function OrderPage({ api, staffRole }: { api: StaffApi; staffRole
   const language = useLanguage();
   const titleId = useId();
   const { id = '' } = useParams();
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
-
-  /** Reads the order again; the page keeps showing the last state while it does (after an action). */
-  const reload = useCallback(
-    (quiet: boolean) => {
-      if (!quiet) setLoad({ phase: 'loading' });
-      return api.order(id).then(
-        (order) => setLoad({ phase: 'ready', order }),
-        (error: unknown) =>
-          setLoad({
-            phase: 'failed',
-            message: error instanceof Error ? error.message : String(error),
-            notFound: error instanceof StaffApiError && (error.status === 404 || error.status === 400),
-          }),
-      );
-    },
-    [api, id],
-  );
-
-  useEffect(() => {
-    void reload(false);
-  }, [reload]);
+  const { load, reload } = useOrder(api, id);
 
   // The breadcrumb names the order rather than its id.
   const title = load.phase === 'ready' ? t('order.title', { number: load.order.number }) : null;
@@ -83,7 +63,6 @@ export default function OrderPage({ api, staffRole }: { api: StaffApi; staffRole
   }
 
   const { order } = load;
-  const billing = order.billing;
   return (
     <section aria-labelledby={titleId} className={styles.page}>
       {back}
@@ -100,66 +79,7 @@ export default function OrderPage({ api, staffRole }: { api: StaffApi; staffRole
 
       <div className={styles.columns}>
         <div className={styles.main}>
-          <section aria-labelledby={`${titleId}-lines`}>
-            <h2 id={`${titleId}-lines`} className={styles.heading}>
-              {t('order.lines')}
-            </h2>
-            <div className={styles.scroll}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('order.product')}</th>
-                    <th scope="col" className={styles.amount}>
-                      {t('order.unit')}
-                    </th>
-                    <th scope="col" className={styles.amount}>
-                      {t('order.quantity')}
-                    </th>
-                    <th scope="col" className={styles.amount}>
-                      {t('order.lineTotal')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.lines.map((line) => (
-                    <tr key={line.productId}>
-                      <th scope="row">
-                        {line.title}
-                        {line.refundedQuantity > 0 && <span className={styles.muted}> · {t('order.refundedUnits', { count: line.refundedQuantity })}</span>}
-                      </th>
-                      <td className={styles.amount}>{formatMoney(line.unitCents)}</td>
-                      <td className={styles.amount}>{line.quantity}</td>
-                      <td className={styles.amount}>{formatMoney(line.lineCents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <dl className={styles.totals}>
-              <dt>{t('order.subtotal')}</dt>
-              <dd>{formatMoney(order.subtotalCents)}</dd>
-              {order.coupon && (
-                <>
-                  <dt>{t('order.coupon')}</dt>
-                  <dd>{order.coupon}</dd>
-                </>
-              )}
-              {order.discountCents > 0 && (
-                <>
-                  <dt>{t('order.discount')}</dt>
-                  <dd>−{formatMoney(order.discountCents)}</dd>
-                </>
-              )}
-              <dt className={styles.strong}>{t('order.total')}</dt>
-              <dd className={styles.strong}>{formatMoney(order.totalCents)}</dd>
-              {order.refundedCents > 0 && (
-                <>
-                  <dt>{t('order.refunded')}</dt>
-                  <dd>−{formatMoney(order.refundedCents)}</dd>
-                </>
-              )}
-            </dl>
-          </section>
+          <OrderLines order={order} headingId={`${titleId}-lines`} />
 
           <section aria-labelledby={`${titleId}-timeline`}>
             <h2 id={`${titleId}-timeline`} className={styles.heading}>
@@ -171,67 +91,30 @@ export default function OrderPage({ api, staffRole }: { api: StaffApi; staffRole
 
         <aside className={styles.side}>
           <ActionsPanel api={api} order={order} staffRole={staffRole} onChanged={() => reload(true)} />
-
-          <section aria-labelledby={`${titleId}-billing`}>
-            <h2 id={`${titleId}-billing`} className={styles.heading}>
-              {t('order.billing')}
-            </h2>
-            <address className={styles.address}>
-              <strong>
-                {billing.firstName} {billing.lastName}
-              </strong>
-              {BILLING_FIELDS.filter((field) => billing[field]).map((field) => (
-                <span key={field}>{billing[field]}</span>
-              ))}
-            </address>
-          </section>
-
-          <section aria-labelledby={`${titleId}-payment`}>
-            <h2 id={`${titleId}-payment`} className={styles.heading}>
-              {t('order.payment')}
-            </h2>
-            {order.paymentRecord.id ? (
-              <dl className={styles.facts}>
-                <dt>{t('order.paymentId')}</dt>
-                <dd className={styles.code}>{order.paymentRecord.id}</dd>
-                {order.paymentRecord.kind && (
-                  <>
-                    <dt>{t('order.paymentKind')}</dt>
-                    <dd>
-                      {order.paymentRecord.kind === 'payment_intent'
-                        ? 'PaymentIntent'
-                        : order.paymentRecord.kind === 'charge'
-                          ? 'Charge'
-                          : order.paymentRecord.kind}
-                    </dd>
-                  </>
-                )}
-                {order.paymentRecord.source && order.paymentRecord.source !== order.paymentRecord.id && (
-                  <>
-                    <dt>{t('order.paymentSource')}</dt>
-                    <dd>{order.paymentRecord.source}</dd>
-                  </>
-                )}
-              </dl>
-            ) : (
-              <p className={styles.muted}>{t('order.paymentNone')}</p>
-            )}
-            {order.paymentRecord.refunds.length > 0 && (
-              <>
-                <h3 className={styles.subheading}>{t('order.refunds')}</h3>
-                <ul className={styles.refunds}>
-                  {order.paymentRecord.refunds.map((refund) => (
-                    <li key={refund.id}>
-                      {t('order.refundLine', { amount: formatMoney(refund.amountCents), status: refund.status, when: formatWhen(refund.createdAt, language) })}
-                      {refund.failureMessage && <span className={ui.error}> {refund.failureMessage}</span>}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </section>
+          <BillingAddress billing={order.billing} headingId={`${titleId}-billing`} />
+          <PaymentRecord record={order.paymentRecord} headingId={`${titleId}-payment`} />
         </aside>
       </div>
+    </section>
+  );
+}
+
+/** The billing name and address, one line per field the shopper filled in. */
+function BillingAddress({ billing, headingId }: { billing: OrderDetail['billing']; headingId: string }) {
+  const t = useT();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {t('order.billing')}
+      </h2>
+      <address className={styles.address}>
+        <strong>
+          {billing.firstName} {billing.lastName}
+        </strong>
+        {BILLING_FIELDS.filter((field) => billing[field]).map((field) => (
+          <span key={field}>{billing[field]}</span>
+        ))}
+      </address>
     </section>
   );
 }
