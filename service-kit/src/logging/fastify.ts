@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
+import { isProbePath } from '../probes.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from './requestId.ts';
 
 interface LoggingOptions {
@@ -7,7 +8,7 @@ interface LoggingOptions {
   logger?: false;
   genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => string;
   requestIdHeader: false;
-  childLoggerFactory?: (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) => FastifyBaseLogger;
+  childLoggerFactory?: (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions, raw: { url?: string }) => FastifyBaseLogger;
 }
 
 /**
@@ -20,7 +21,12 @@ export function fastifyLogging(logger: Logger | undefined): LoggingOptions {
       ? {
           loggerInstance: logger as FastifyBaseLogger,
           // fastify binds each request's logger to { reqId }: the shop's lines call it req_id.
-          childLoggerFactory: (parent, bindings, options) => parent.child({ req_id: bindings.reqId }, options),
+          childLoggerFactory: (parent, bindings, options, raw) => {
+            const child = parent.child({ req_id: bindings.reqId }, options);
+            // A probe every few seconds would drown the requests: only its warnings and errors.
+            if (isProbePath(raw.url) && ['info', 'debug', 'trace'].includes(child.level)) child.level = 'warn';
+            return child;
+          },
         }
       : { logger: false as const }),
     genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),

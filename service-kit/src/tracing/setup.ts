@@ -13,6 +13,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
+import { isProbePath } from '../probes.ts';
 import { BatchSpanProcessor, SimpleSpanProcessor, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
 
 export interface TracingSettings {
@@ -30,9 +31,6 @@ export interface Tracing {
   flush(): Promise<void>;
   shutdown(): Promise<void>;
 }
-
-/** Requests that are not shoppers': probes and scrapes would fill the traces with noise. */
-const UNTRACED_PATHS = /^\/(?:healthz|readyz|metrics|livez)(?:[/?]|$)/;
 
 const OFF: Tracing = { enabled: false, flush: async () => undefined, shutdown: async () => undefined };
 let started: Tracing | undefined;
@@ -83,7 +81,8 @@ export function startTracing(settings: TracingSettings): Tracing {
     // Outgoing calls only inside a request's trace: a background poll (the gateway's change stream)
     // would otherwise start a trace of its own every few seconds.
     new HttpInstrumentation({
-      ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
+      // Probes and scrapes would fill the traces with noise.
+      ignoreIncomingRequestHook: (request) => isProbePath(request.url),
       requireParentforOutgoingSpans: true,
     }),
     new UndiciInstrumentation({ requireParentforSpans: true }),
