@@ -1,22 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toAccountError } from '../../firebase/errors.ts';
 import { translateFormMessage } from '../../i18n/formMessages.ts';
-import { useT, type MessageKey } from '../../i18n/useT.ts';
-import { CountryRegionFields } from '../../ui/CountryRegionFields.tsx';
-import { Field, TextInput } from '../../ui/Field.tsx';
-import { MapPinIcon, PencilIcon } from '../../ui/icons.tsx';
-import forms from '../../ui/forms.module.css';
+import { useT } from '../../i18n/useT.ts';
 import type { PanelProps } from './panel.ts';
 import { addressLines, addressValues, hasErrors, toPatch, validateAddress, type AddressField, type AddressValues, type Errors } from '../profile.ts';
 import styles from '../AccountDashboard.module.css';
+import { AddressCard } from './AddressCard.tsx';
+import { AddressForm } from './AddressForm.tsx';
 import { SaveStatus, type Save } from './SaveStatus.tsx';
-
-const TEXT: Array<{ field: Exclude<AddressField, 'country' | 'region'>; label: MessageKey; autoComplete: string; maxLength: number }> = [
-  { field: 'address1', label: 'field.address1', autoComplete: 'address-line1', maxLength: 200 },
-  { field: 'address2', label: 'field.address2', autoComplete: 'address-line2', maxLength: 200 },
-  { field: 'city', label: 'field.city', autoComplete: 'address-level2', maxLength: 100 },
-  { field: 'postCode', label: 'field.postCode', autoComplete: 'postal-code', maxLength: 20 },
-];
 
 /** The stored address (what checkout prefills), shown and edited in place. */
 export function AddressesPanel({ user, own }: PanelProps) {
@@ -82,66 +73,20 @@ export function AddressesPanel({ user, own }: PanelProps) {
       {!editing ? (
         <>
           <SaveStatus save={save} />
-          <article className={styles.addressCard} aria-labelledby={`${id}-billing`}>
-            <div className={styles.addressHead}>
-              <h3 id={`${id}-billing`} className={styles.subTitle}>
-                <MapPinIcon /> {t('addresses.billing')}
-              </h3>
-              <button ref={editButton} type="button" className={forms.secondary} onClick={startEditing}>
-                <PencilIcon />
-                {lines.length ? t('addresses.edit') : t('addresses.add')}
-              </button>
-            </div>
-            {lines.length ? (
-              <address className={styles.address} data-testid="saved-address">
-                {lines.map((line) => (
-                  <span key={line}>{line}</span>
-                ))}
-              </address>
-            ) : (
-              <p className={styles.muted}>{t('addresses.none')}</p>
-            )}
-          </article>
+          <AddressCard id={id} lines={lines} editButton={editButton} onEdit={startEditing} />
         </>
       ) : (
-        <form ref={formRef} className={styles.editForm} onSubmit={submit} noValidate aria-labelledby={`${id}-form-title`} aria-busy={save.state === 'saving'}>
-          <h3 id={`${id}-form-title`} className={styles.subTitle}>
-            {lines.length ? t('addresses.edit') : t('addresses.add')}
-          </h3>
-          <div className={styles.grid}>
-            {TEXT.map(({ field, label, autoComplete, maxLength }) => (
-              <Field key={field} id={`${id}-${field}`} label={t(label)} optionalText={t('common.optional')} error={fieldError(field)}>
-                {(control) => (
-                  <TextInput
-                    control={control}
-                    name={field}
-                    autoComplete={autoComplete}
-                    maxLength={maxLength}
-                    value={values[field]}
-                    onValue={(v) => change(field, v)}
-                  />
-                )}
-              </Field>
-            ))}
-            <CountryRegionFields
-              idPrefix={id}
-              country={values.country}
-              region={values.region}
-              countryError={fieldError('country')}
-              regionError={fieldError('region')}
-              onChange={change}
-            />
-          </div>
-          <SaveStatus save={save} />
-          <div className={forms.actions}>
-            <button type="submit" className={forms.primary} disabled={save.state === 'saving'}>
-              {save.state === 'saving' ? t('common.saving') : t('common.save')}
-            </button>
-            <button type="button" className={forms.ghost} onClick={stopEditing} disabled={save.state === 'saving'}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </form>
+        <AddressForm
+          id={id}
+          formRef={formRef}
+          hasAddress={lines.length > 0}
+          values={values}
+          save={save}
+          fieldError={fieldError}
+          onChange={change}
+          onSubmit={submit}
+          onCancel={stopEditing}
+        />
       )}
     </div>
   );
