@@ -3,11 +3,8 @@ import type { OrderStatus } from '../orders/model.ts';
 import { shippedMessage } from './outboxMessages.ts';
 import type { PostgresOutbox } from './outboxPostgres.ts';
 import type { PostgresQueries } from './queriesPostgres.ts';
-import type { OrderEvent, OrderRepository, StaffStatusChange } from './repository.ts';
+import type { OrderEvent, OrderEvents, StaffStatusChange } from './repository.ts';
 import { toEvent, type EventRow } from './rows.ts';
-
-/** An order's history and the staff's moves that write it. */
-export type OrderEvents = Pick<OrderRepository, 'listEvents' | 'listEventsOf' | 'moveStatus' | 'findEventByRequestKey'>;
 
 /** Inside a transaction, with the order's row locked: the compare-and-set and its event (a cancel's too). */
 export async function moveStatusWith(

@@ -1,10 +1,7 @@
 import type { PostgresQueries } from './queriesPostgres.ts';
-import type { OrderRepository } from './repository.ts';
+import type { OrderLists } from './repository.ts';
 import { toOrder, type OrderRow } from './rows.ts';
 import { staffListWhere } from './staffList.ts';
-
-/** The lists of orders: a shopper's, the recovery's and the staff's. */
-export type OrderLists = Pick<OrderRepository, 'listByUid' | 'listPendingCreatedBefore' | 'listUnsettledUpdatedBefore' | 'listForStaff'>;
 
 /** The order lists on PostgreSQL. */
 export function postgresOrderLists(q: PostgresQueries): OrderLists {

@@ -3,13 +3,7 @@ import type { Failure, NewOrder, OrderLine, Totals } from '../orders/model.ts';
 import { confirmationMessage } from './outboxMessages.ts';
 import type { PostgresOutbox } from './outboxPostgres.ts';
 import type { PostgresQueries } from './queriesPostgres.ts';
-import type { OrderRepository } from './repository.ts';
-
-/** The checkout's own steps on an order, from its creation to its stock settled. */
-export type OrderSteps = Pick<
-  OrderRepository,
-  'createPending' | 'findById' | 'recordPricing' | 'markChargeStarted' | 'markPaid' | 'markFailed' | 'retireIdempotencyKey' | 'markStockSettled'
->;
+import type { OrderSteps } from './repository.ts';
 
 /**
  * A compare-and-set status change and its event in one statement: the row is locked, the change

@@ -3,11 +3,8 @@ import { moveStatusWith } from './eventsPostgres.ts';
 import { refundedMessage } from './outboxMessages.ts';
 import type { PostgresOutbox } from './outboxPostgres.ts';
 import type { PostgresQueries } from './queriesPostgres.ts';
-import type { OrderRefund, OrderRepository } from './repository.ts';
+import type { OrderRefund, OrderRefunds } from './repository.ts';
 import { toRefund, type OrderRow, type RefundRow } from './rows.ts';
-
-/** The refunds staff ask for, from their start under the order's lock to their stock back. */
-export type OrderRefunds = Pick<OrderRepository, 'beginRefund' | 'finishRefund' | 'markRefundStockReturned' | 'listRefunds' | 'listUnfinishedRefundsBefore'>;
 
 async function refundsOf(client: pg.PoolClient | pg.Pool, orderId: string): Promise<OrderRefund[]> {
   const rows = await client.query<RefundRow>('SELECT * FROM order_refunds WHERE order_id = $1 ORDER BY created_at, id', [orderId]);

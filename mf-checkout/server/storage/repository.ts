@@ -154,3 +154,20 @@ export interface OrderRepository {
   outbox: OutboxStore;
   close(): Promise<void>;
 }
+
+// The parts each engine builds in its own module (ordersPostgres.ts, ordersSqlite.ts, ...).
+
+/** The checkout's own steps on an order, from its creation to its stock settled. */
+export type OrderSteps = Pick<
+  OrderRepository,
+  'createPending' | 'findById' | 'recordPricing' | 'markChargeStarted' | 'markPaid' | 'markFailed' | 'retireIdempotencyKey' | 'markStockSettled'
+>;
+
+/** The lists of orders: a shopper's, the recovery's and the staff's. */
+export type OrderLists = Pick<OrderRepository, 'listByUid' | 'listPendingCreatedBefore' | 'listUnsettledUpdatedBefore' | 'listForStaff'>;
+
+/** An order's history and the staff's moves that write it. */
+export type OrderEvents = Pick<OrderRepository, 'listEvents' | 'listEventsOf' | 'moveStatus' | 'findEventByRequestKey'>;
+
+/** The refunds staff ask for, from their start under the order's lock to their stock back. */
+export type OrderRefunds = Pick<OrderRepository, 'beginRefund' | 'finishRefund' | 'markRefundStockReturned' | 'listRefunds' | 'listUnfinishedRefundsBefore'>;
