@@ -1,0 +1,124 @@
+import { useMemo, useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
+import type { Language } from 'shared-events';
+import {
+  fieldErrorsFromServer,
+  firstInvalidField,
+  toBillingPayload,
+  validateBilling,
+  type Billing,
+  type BillingErrors,
+  type BillingField,
+} from '../billing/billing.ts';
+import { billingInputId } from '../billing/BillingForm.tsx';
+import { useT } from '../i18n/useT.ts';
+import type { CardPaymentHandle } from '../payment/cardPayment.ts';
+import { sessionStore } from '../state/sessionStore.ts';
+import { cartFingerprint, createIdempotencyKeys } from '../submit/idempotency.ts';
+import { finishPayment, keepsKey, startPayment, type PaidOrder, type PlaceOrderResult } from '../submit/placeOrder.ts';
+import type { Outcome } from './PaymentAlert.tsx';
+
+interface PayOrderInput {
+  readonly billing: Billing;
+  readonly setErrors: Dispatch<SetStateAction<BillingErrors>>;
+  /** Called when the shopper tries to pay: from then on every field is checked on blur. */
+  readonly markAttempted: () => void;
+  readonly card: RefObject<CardPaymentHandle | null>;
+  readonly lines: readonly { id: number; qun: number }[];
+  readonly couponCode: string | undefined;
+  readonly language: Language;
+  /** The card method is chosen and the payment mode is known: paying is possible. */
+  readonly canPay: boolean;
+  readonly onPaid: (order: PaidOrder) => void;
+}
+
+const focusBilling = (field: BillingField) => document.getElementById(billingInputId(field))?.focus();
+
+/**
+ * The Pay button's work: check the billing details and the card, start the order, let the card
+ * form confirm the payment (3-D Secure included), and settle on the service's answer. One attempt
+ * at a time, each with its idempotency key, so a repeated click never pays twice.
+ */
+export function usePayOrder({ billing, setErrors, markAttempted, card, lines, couponCode, language, canPay, onPaid }: PayOrderInput) {
+  const t = useT();
+  const [paying, setPaying] = useState(false);
+  const [authenticating, setAuthenticating] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const inFlight = useRef(false);
+  const keys = useMemo(() => createIdempotencyKeys(sessionStore()), []);
+
+  const settle = (result: Exclude<PlaceOrderResult, { kind: 'requires_payment' }>) => {
+    // An attempt whose outcome is not final is asked about again with the same key: the service
+    // answers the same order (and the same PaymentIntent), never a second one.
+    if (!keepsKey(result)) keys.forget();
+    if (result.kind === 'paid') {
+      onPaid(result);
+      return;
+    }
+    if (result.kind === 'rejected' && result.status === 400) {
+      const fromServer = fieldErrorsFromServer(result.errors);
+      const first = firstInvalidField(fromServer.billing);
+      if (first) {
+        setErrors((current) => ({ ...current, ...fromServer.billing }));
+        setOutcome({ kind: 'fields' });
+        focusBilling(first);
+        return;
+      }
+    }
+    setOutcome(result);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current || !canPay) return;
+    markAttempted();
+    setOutcome(null);
+    const found = validateBilling(billing);
+    setErrors(found);
+    const cardValid = card.current?.validate() ?? false;
+    const firstBilling = firstInvalidField(found);
+    if (firstBilling) {
+      focusBilling(firstBilling);
+      return;
+    }
+    if (!cardValid) {
+      card.current?.focusFirstInvalid();
+      return;
+    }
+    inFlight.current = true;
+    setPaying(true);
+    try {
+      const payload = toBillingPayload(billing);
+      const started = await startPayment({
+        email: card.current?.email() || payload.email || '',
+        lines,
+        billing: payload,
+        ...(couponCode ? { couponCode } : {}),
+        idempotencyKey: keys.keyFor(cartFingerprint(lines, couponCode)),
+        lang: language,
+      });
+      if (started.kind !== 'requires_payment') {
+        settle(started);
+        return;
+      }
+      const confirmed = (await card.current?.confirmPayment(started.clientSecret, payload, () => setAuthenticating(true))) ?? {
+        ok: false,
+        message: t('stripe.failed'),
+      };
+      setAuthenticating(false);
+      // Whatever Stripe.js said, the service asks Stripe itself: that answer is the one that counts.
+      const result = await finishPayment(started.orderId);
+      if (!confirmed.ok && result.kind === 'pending') {
+        // Stripe.js could not finish (no connection?): its reason, and the same order next time.
+        setOutcome({ kind: 'card', message: confirmed.message });
+        return;
+      }
+      settle(result);
+    } finally {
+      inFlight.current = false;
+      setPaying(false);
+      setAuthenticating(false);
+    }
+  };
+
+  return { paying, authenticating, outcome, submit };
+}
