@@ -14,7 +14,10 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { isProbePath } from '../probes.ts';
+import { otlpTracesUrl, setStarted, started, TRACING_OFF, type Tracing } from './state.ts';
 import { BatchSpanProcessor, SimpleSpanProcessor, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
+
+export type { Tracing } from './state.ts';
 
 export interface TracingSettings {
   /** gateway, catalog, checkout… (the resource's service.name) */
@@ -23,29 +26,6 @@ export interface TracingSettings {
   env?: NodeJS.ProcessEnv;
   /** Tests: spans go here, one by one, whatever the environment says. */
   exporter?: SpanExporter;
-}
-
-export interface Tracing {
-  readonly enabled: boolean;
-  /** Sends what is buffered (a test's assertions, a stopping process). */
-  flush(): Promise<void>;
-  shutdown(): Promise<void>;
-}
-
-const OFF: Tracing = { enabled: false, flush: async () => undefined, shutdown: async () => undefined };
-let started: Tracing | undefined;
-
-/** Whether this process traces (a database wrapper skips its work when it does not). */
-export function tracingStarted(): boolean {
-  return started?.enabled === true;
-}
-
-/** Where spans go: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
-export function otlpTracesUrl(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.OTEL_SDK_DISABLED === 'true') return undefined;
-  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
-  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) return `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
-  return undefined;
 }
 
 /** OTEL_BSP_SCHEDULE_DELAY (ms between batches; the SDK's 5 s otherwise), which OpenTelemetry 3 no longer reads itself. */
@@ -59,10 +39,11 @@ function batchDelay(env: NodeJS.ProcessEnv): number | undefined {
  * call answers the first one's handle (a test process that starts several services).
  */
 export function startTracing(settings: TracingSettings): Tracing {
-  if (started) return started;
+  const already = started();
+  if (already) return already;
   const env = settings.env ?? process.env;
   const url = otlpTracesUrl(env);
-  if (!settings.exporter && !url) return OFF;
+  if (!settings.exporter && !url) return TRACING_OFF;
 
   const exporter = settings.exporter ?? new OTLPTraceExporter({ url });
   const provider = new TracerProvider({
@@ -90,15 +71,14 @@ export function startTracing(settings: TracingSettings): Tracing {
   ];
   patchBuiltins();
 
-  started = {
+  return setStarted({
     enabled: true,
     flush: () => provider.forceFlush(),
     shutdown: async () => {
       for (const instrumentation of instrumentations) instrumentation.disable();
       await provider.shutdown();
     },
-  };
-  return started;
+  });
 }
 
 /**

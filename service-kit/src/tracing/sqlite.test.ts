@@ -1,7 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
-import { inSpan, sqlSpanName, startTracing, traceSqlite } from '../index.ts';
+import { inSpan, sqlSpanName, traceSqlite } from '../index.ts';
+import { startTracing } from './setup.ts';
 
 const exporter = new InMemorySpanExporter();
 const tracing = startTracing({ service: 'kit-test', exporter });

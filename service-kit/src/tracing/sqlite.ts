@@ -4,7 +4,7 @@
 // untouched and costs nothing.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { trace } from '@opentelemetry/api';
-import { tracingStarted } from './setup.ts';
+import { tracingStarted } from './state.ts';
 import { inSpanSync } from './spans.ts';
 
 const STATEMENT_METHODS = new Set<PropertyKey>(['run', 'get', 'all', 'iterate']);

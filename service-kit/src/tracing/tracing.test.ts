@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
-import { inSpan, nameActiveSpan, otlpTracesUrl, startTracing } from '../index.ts';
+import { inSpan, nameActiveSpan, otlpTracesUrl } from '../index.ts';
+import { startTracing } from './setup.ts';
 
 // In jest the http module is jest's, which the http instrumentation cannot patch: incoming requests
 // and http.request calls are traced in the services' own processes (their tests export to a local
