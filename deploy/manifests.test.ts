@@ -215,6 +215,14 @@ describe('the compose topology and the Kubernetes manifests', () => {
     }
   });
 
+  it('interpolate variables the way podman-compose does too: no empty default, which it leaves as literal text', () => {
+    // `${SMTP_URL:-}` reached the checkout as the text itself under podman-compose 1.0 (its pattern
+    // wants a non-empty default), and a `${CATALOG_ADMIN_TOKEN:-}` would have been a working token.
+    for (const file of ['compose.yaml', 'compose.local.yaml']) {
+      expect([file, readFileSync(path.join(deployDir, file), 'utf8').match(/\$\{\w+:?-\}/g) ?? []]).toEqual([file, []]);
+    }
+  });
+
   it('balances every instance and takes out one that stops answering its readiness probe', () => {
     const haproxy = readFileSync(path.join(deployDir, 'haproxy', 'haproxy.cfg'), 'utf8');
     const backends = haproxy.split(/^backend /m).slice(1);
