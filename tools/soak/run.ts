@@ -14,13 +14,13 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { runCleanups, startChild } from '../bench/child.ts';
 import { runNode } from '../kit/processes.ts';
 import { machineInfo } from '../bench/system.ts';
 import { fixed, grouped, renderMarkdown, renderText, type Table } from '../bench/table.ts';
-import { percentile, runLoad, type CatalogueView } from './load.ts';
+import { latencyRows, loadChecks, readStoresAfterLoad, type LatencyRow } from './afterLoad.ts';
+import { runLoad, type CatalogueView } from './load.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -43,12 +43,9 @@ const ports = {
   localStripe: PORT_BASE + 112,
 };
 
-async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[] }> {
-  const dataDir = path.join(workDir, 'data');
-  mkdirSync(dataDir, { recursive: true });
-  log(`starting the stack on ${ports.gateway} (builds the front ends first if their sources changed)…`);
-  const stackStarted = Date.now();
-  const stack = startChild('stack', process.execPath, [path.join(repoRoot, 'tools/stack/start.ts')], {
+/** npm start's stack on the soak's own ports and data folder, its log in the work folder. */
+function startSoakStack(workDir: string, dataDir: string) {
+  return startChild('stack', process.execPath, [path.join(repoRoot, 'tools/stack/start.ts')], {
     cwd: repoRoot,
     logFile: path.join(workDir, 'stack.log'),
     env: {
@@ -70,6 +67,47 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
       LOG_LEVEL: 'warn',
     },
   });
+}
+
+/** The load phase's two tables: latency per kind of request, and the consistency checks. */
+function loadTables(rows: LatencyRow[], checks: [string, boolean, string][], seconds: number, startSeconds: number, firstErrors: string[]): Table[] {
+  const total = rows.at(-1)!.count;
+  const machine = machineInfo(env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+  return [
+    {
+      title: `Whole storefront under load: ${SHOPPERS} simulated shoppers for ${seconds.toFixed(0)} s through the gateway on loopback (${machine.cpu}, ${machine.cores} cores; load generator in the same machine), ${grouped(total / seconds)} requests/s in total`,
+      columns: ['request', 'count', 'errors', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'],
+      numeric: [false, true, true, true, true, true, true, true],
+      rows: rows.map((row) => [
+        row.kind,
+        grouped(row.count),
+        row.errors,
+        grouped(row.count / seconds),
+        fixed(row.p50, 1),
+        fixed(row.p90, 1),
+        fixed(row.p99, 1),
+        fixed(row.max, 0),
+      ]),
+      notes: [
+        'Each shopper loops without think time: /, /shop?category=, /remotes.json, a remote manifest, the shop listing API (facets), /shop/{id}, the product API, its image, a search suggestion; and pays for one item with tok_visa in about 5% of rounds (plentiful products only, never more than their stock).',
+        'Pages are the shell (remote bundles are immutable, cached by browsers). The per-client checkout limit is off for this run: every shopper comes from 127.0.0.1.',
+        `Stack start (build check, six processes) ${startSeconds.toFixed(1)} s. ${firstErrors.length ? `First errors: ${firstErrors.slice(0, 5).join(' | ')}` : ''}`,
+      ],
+    },
+    {
+      title: 'Load: consistency afterwards',
+      columns: ['check', 'result', 'detail'],
+      rows: checks.map(([what, ok, detail]) => [what, ok ? 'pass' : 'FAIL', detail]),
+    },
+  ];
+}
+
+async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[] }> {
+  const dataDir = path.join(workDir, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  log(`starting the stack on ${ports.gateway} (builds the front ends first if their sources changed)…`);
+  const stackStarted = Date.now();
+  const stack = startSoakStack(workDir, dataDir);
   try {
     const base = `http://127.0.0.1:${ports.gateway}`;
     await stack.ready(`${base}/remotes.json`, { timeoutMs: 600_000, when: 'answers' });
@@ -94,96 +132,11 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
     const seconds = result.elapsedMs / 1000;
 
     // Every answered payment is a paid order; the stock moved by exactly what was bought.
-    const orders = new DatabaseSync(path.join(dataDir, 'orders.db'), { readOnly: true });
-    const byStatus = Object.fromEntries(
-      (orders.prepare('SELECT status, count(*) AS n FROM orders GROUP BY status').all() as { status: string; n: number }[]).map((row) => [
-        row.status,
-        Number(row.n),
-      ]),
-    );
-    orders.close();
-    const catalogDb = new DatabaseSync(path.join(dataDir, 'catalog.db'), { readOnly: true });
-    const stockAfter = new Map(
-      (catalogDb.prepare('SELECT id, stock FROM products').all() as { id: number; stock: number }[]).map((row) => [Number(row.id), Number(row.stock)]),
-    );
-    const reservations = Object.fromEntries(
-      (catalogDb.prepare('SELECT status, count(*) AS n FROM stock_reservations GROUP BY status').all() as { status: string; n: number }[]).map((row) => [
-        row.status,
-        Number(row.n),
-      ]),
-    );
-    catalogDb.close();
-    const stockMismatches = [...stockBefore].filter(([id, before]) => stockAfter.get(id) !== before - (result.bought.get(id) ?? 0));
+    const stores = readStoresAfterLoad(dataDir);
     const stackAlive = stack.alive();
-
-    const rows = [...result.samples].map(([kind, values]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return {
-        kind,
-        count: sorted.length,
-        errors: result.errors.get(kind) ?? 0,
-        p50: percentile(sorted, 50),
-        p90: percentile(sorted, 90),
-        p99: percentile(sorted, 99),
-        max: sorted.at(-1) ?? NaN,
-      };
-    });
-    const total = rows.reduce((sum, row) => sum + row.count, 0);
-    const errors = rows.reduce((sum, row) => sum + row.errors, 0);
-    const all = [...result.samples.values()].flat().sort((a, b) => a - b);
-    rows.push({
-      kind: 'all requests',
-      count: total,
-      errors,
-      p50: percentile(all, 50),
-      p90: percentile(all, 90),
-      p99: percentile(all, 99),
-      max: all.at(-1) ?? NaN,
-    });
-
-    const checks: [string, boolean, string][] = [
-      ['zero errors (non-2xx/3xx, network errors, > 30 s)', errors === 0, `${errors} errors`],
-      ['every process of the stack still running', stackAlive, stackAlive ? 'yes' : 'the stack stopped'],
-      [
-        'every answered payment is a paid order',
-        (byStatus.paid ?? 0) === result.checkoutsPaid,
-        `${result.checkoutsPaid} answered paid, ${byStatus.paid ?? 0} paid orders, ${byStatus.pending ?? 0} pending, ${byStatus.failed ?? 0} failed`,
-      ],
-      [
-        'stock moved by exactly what was bought',
-        stockMismatches.length === 0,
-        `${stockMismatches.length} products differ; reservations ${JSON.stringify(reservations)}`,
-      ],
-    ];
-    const machine = machineInfo(env.CHROMIUM_PATH ?? '/usr/bin/chromium');
-    const tables: Table[] = [
-      {
-        title: `Whole storefront under load: ${SHOPPERS} simulated shoppers for ${seconds.toFixed(0)} s through the gateway on loopback (${machine.cpu}, ${machine.cores} cores; load generator in the same machine), ${grouped(total / seconds)} requests/s in total`,
-        columns: ['request', 'count', 'errors', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'],
-        numeric: [false, true, true, true, true, true, true, true],
-        rows: rows.map((row) => [
-          row.kind,
-          grouped(row.count),
-          row.errors,
-          grouped(row.count / seconds),
-          fixed(row.p50, 1),
-          fixed(row.p90, 1),
-          fixed(row.p99, 1),
-          fixed(row.max, 0),
-        ]),
-        notes: [
-          'Each shopper loops without think time: /, /shop?category=, /remotes.json, a remote manifest, the shop listing API (facets), /shop/{id}, the product API, its image, a search suggestion; and pays for one item with tok_visa in about 5% of rounds (plentiful products only, never more than their stock).',
-          'Pages are the shell (remote bundles are immutable, cached by browsers). The per-client checkout limit is off for this run: every shopper comes from 127.0.0.1.',
-          `Stack start (build check, six processes) ${startSeconds.toFixed(1)} s. ${result.firstErrors.length ? `First errors: ${result.firstErrors.slice(0, 5).join(' | ')}` : ''}`,
-        ],
-      },
-      {
-        title: 'Load: consistency afterwards',
-        columns: ['check', 'result', 'detail'],
-        rows: checks.map(([what, ok, detail]) => [what, ok ? 'pass' : 'FAIL', detail]),
-      },
-    ];
-    return { ok: checks.every(([, ok]) => ok), tables };
+    const rows = latencyRows(result);
+    const checks = loadChecks(result, rows.at(-1)!.errors, stackAlive, stockBefore, stores);
+    return { ok: checks.every(([, ok]) => ok), tables: loadTables(rows, checks, seconds, startSeconds, result.firstErrors) };
   } finally {
     log('stopping the stack…');
     await stack.stop(10_000);
