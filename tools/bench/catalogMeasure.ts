@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import type { Db, Size } from './args.ts';
-import type { CatalogContext } from './catalogProcesses.ts';
+import type { CatalogContext } from './catalogContext.ts';
 import type { Scenario } from './catalogScenarios.ts';
 import { MemorySampler } from './system.ts';
 

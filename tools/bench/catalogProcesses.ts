@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { BenchOptions, Db } from './args.ts';
+import type { Db } from './args.ts';
+import type { CatalogContext } from './catalogContext.ts';
 import { INTERNAL_TOKEN } from './catalogCheckouts.ts';
 import { GATEWAY_PREFIX } from './catalogScenarios.ts';
 import type { Storage } from './catalogStorage.ts';
@@ -10,14 +11,6 @@ import { MemorySampler } from './system.ts';
 
 export const SEED_PRODUCTS = 180;
 export const CATALOG_SEED = 20261121;
-
-/** What every part of the catalogue bench is given: the options, where the repository is and where to write. */
-export interface CatalogContext {
-  options: BenchOptions;
-  repoRoot: string;
-  workDir: string;
-  log: (line: string) => void;
-}
 
 export function baseEnv(): Record<string, string | undefined> {
   // The bench's own environment, minus anything that would point the service somewhere else.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Db } from './args.ts';
 import { onInterrupt } from './child.ts';
-import type { CatalogContext } from './catalogProcesses.ts';
+import type { CatalogContext } from './catalogContext.ts';
 
 /** Where one catalogue lives, how to point the service and the CLIs at it, and how to remove it. */
 export interface Storage {
