@@ -8,6 +8,7 @@ import type { StaffRole } from '../session/roles.ts';
 import type { OrderRepository, PaymentOutcome } from '../storage/repository.ts';
 import { authenticateStaff, type StaffMember } from './auth.ts';
 import { shipmentSchema } from './carriers.ts';
+import { staffFigures } from './figures.ts';
 import type { Answer, StaffLifecycle } from './lifecycle.ts';
 import { detailView, listItemView } from './present.ts';
 
@@ -24,6 +25,7 @@ export const STAFF_ROUTES = [
   { name: 'deliver', method: 'POST', url: '/api/checkout/staff/orders/:id/deliver', role: 'staff' },
   { name: 'cancel', method: 'POST', url: '/api/checkout/staff/orders/:id/cancel', role: 'admin' },
   { name: 'refund', method: 'POST', url: '/api/checkout/staff/orders/:id/refunds', role: 'admin' },
+  { name: 'figures', method: 'GET', url: '/api/checkout/staff/figures', role: 'staff' },
 ] as const satisfies readonly { name: string; method: 'GET' | 'POST'; url: string; role: StaffRole }[];
 
 type RouteName = (typeof STAFF_ROUTES)[number]['name'];
@@ -150,6 +152,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { repository: Or
       const key = requestKey(request);
       return lifecycle.refund(id, actor(staff), key, parse(refundBody, request.body ?? {}, 'refund').lines);
     },
+    figures: async (request) => staffFigures(repository, request.query),
   };
 
   const send = (reply: FastifyReply, result: unknown) => {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { postgresOrderEvents } from './eventsPostgres.ts';
+import { postgresOrderFigures } from './figuresPostgres.ts';
 import { postgresMigrations, STORE } from './migrations/index.ts';
 import { migratePostgres } from './migrations/runner.ts';
 import { postgresOrderLists } from './orderListsPostgres.ts';
@@ -49,6 +50,7 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
   return {
     ...postgresOrderSteps(queries, outbox),
     ...postgresOrderLists(queries),
+    ...postgresOrderFigures(queries),
     ...postgresOrderEvents(queries, outbox),
     ...postgresOrderRefunds(queries, outbox),
     outbox,

@@ -124,6 +124,8 @@ export interface OrderRepository {
   listEventsOf(orderIds: readonly string[]): Promise<Map<string, OrderEvent[]>>;
   /** The staff's order list (without lines), newest first: created_at, then number. */
   listForStaff(query: StaffOrderQuery): Promise<Omit<Order, 'lines'>[]>;
+  /** Paid orders, their revenue and failed orders per UTC hour of creation in [from, to); hours without any are left out. */
+  figuresByHour(from: string, to: string): Promise<HourFigures[]>;
   /**
    * A staff status change as a compare-and-set on the status, with its event, in one transaction:
    * the event when this request moved the order; null when the order is not in one of `from` or the
@@ -165,6 +167,17 @@ export type OrderSteps = Pick<
 
 /** The lists of orders: a shopper's, the recovery's and the staff's. */
 export type OrderLists = Pick<OrderRepository, 'listByUid' | 'listPendingCreatedBefore' | 'listUnsettledUpdatedBefore' | 'listForStaff'>;
+
+/** The back office's daily figures. */
+export type OrderFigures = Pick<OrderRepository, 'figuresByHour'>;
+
+/** One hour's figures: `hour` is its start, an ISO instant on the hour (UTC). */
+export interface HourFigures {
+  hour: string;
+  orders: number;
+  revenueCents: number;
+  paymentFailures: number;
+}
 
 /** An order's history and the staff's moves that write it. */
 export type OrderEvents = Pick<OrderRepository, 'listEvents' | 'listEventsOf' | 'moveStatus' | 'findEventByRequestKey'>;

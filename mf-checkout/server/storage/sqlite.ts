@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { traceSqlite } from 'service-kit';
 import { sqliteOrderEvents } from './eventsSqlite.ts';
+import { sqliteOrderFigures } from './figuresSqlite.ts';
 import { sqliteMigrations, STORE } from './migrations/index.ts';
 import { migrateSqlite } from './migrations/runner.ts';
 import { sqliteOrderLists } from './orderListsSqlite.ts';
@@ -45,6 +46,7 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
   return {
     ...sqliteOrderSteps(queries, outbox),
     ...sqliteOrderLists(queries),
+    ...sqliteOrderFigures(queries),
     ...sqliteOrderEvents(queries, outbox),
     ...sqliteOrderRefunds(queries, outbox),
     outbox,
