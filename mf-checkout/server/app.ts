@@ -80,15 +80,8 @@ async function tokenVerifier(firebase: CheckoutConfig['firebase']): Promise<IdTo
   return createFirebaseTokenVerifier({ projectId: firebase.projectId, ...(firebase.tokenKeysUrl ? { keysUrl: firebase.tokenKeysUrl } : {}) });
 }
 
-export async function createCheckoutServer(config: CheckoutConfig, deps: CheckoutServerDeps = {}): Promise<CheckoutServer> {
-  const now = deps.now ?? (() => new Date());
-  let stopping = false;
-  const app = Fastify({
-    ...fastifyLogging(deps.logger),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // The gateway on loopback forwards the shopper's address and scheme (rate limits, Secure cookie).
-    trustProxy: ['127.0.0.1', '::1'],
-  });
+/** The services the checkout talks to: the injected ones, or the real ones built from the config. */
+async function connectOutside(config: CheckoutConfig, deps: CheckoutServerDeps) {
   const repository = countedOrders(deps.repository ?? (await openRepository(config)));
   const catalog = deps.catalog ?? createCatalogClient({ baseUrl: config.catalogUrl, internalToken: config.internalToken });
   const payments = deps.payments ?? createStripeGateway(config.stripe);
@@ -100,12 +93,15 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     createRefundGateway({ intents: intentStripe, charges: createStripeClient({ secretKey: config.stripe.secretKey, mockUrl: config.stripe.mockUrl }) });
   const coupons = deps.coupons ?? createCouponBook();
   const verifier = deps.verifier ?? (await tokenVerifier(config.firebase));
-  if (!config.sessionSecret) {
-    app.log.warn('SESSION_SECRET is not set: using a random one, so sessions end when this process stops');
-  }
-  await app.register(fastifyCookie, { secret: config.sessionSecret ?? randomBytes(32).toString('hex') });
+  return { repository, catalog, payments, intentStripe, intentGateway, refunds, coupons, verifier };
+}
+
+type Outside = Awaited<ReturnType<typeof connectOutside>>;
+
+/** The checkout's own work over those services: sessions, the two checkouts, recovery, staff changes, messages. */
+function createWorkflows(config: CheckoutConfig, deps: CheckoutServerDeps, outside: Outside, log: FastifyInstance['log'], now: () => Date) {
+  const { repository, catalog, payments, intentGateway, refunds, coupons, verifier } = outside;
   const sessions = createSessions({ verifier, now });
-  const log = app.log;
   const checkout = createCheckout({
     repository,
     catalog,
@@ -126,7 +122,30 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     olderThanSeconds: config.recoveryAfterSeconds,
     intentTimeoutSeconds: config.stripe.intentTimeoutSeconds,
   });
+  const staff = createStaffLifecycle({ repository, refunds, catalog, log, now });
+  const messaging = createMessaging({
+    config: config.mail,
+    outbox: repository.outbox,
+    log,
+    now,
+    ...(deps.mailTransport !== undefined ? { transport: deps.mailTransport } : {}),
+  });
+  return { sessions, checkout, intents, recovery, staff, messaging };
+}
 
+/** The hooks and every route of the service, each with its rate limit. */
+async function registerRoutes(
+  app: FastifyInstance,
+  config: CheckoutConfig,
+  deps: CheckoutServerDeps,
+  outside: Outside,
+  workflows: ReturnType<typeof createWorkflows>,
+  clock: { now: () => Date; stopping: () => boolean },
+): Promise<void> {
+  const { repository, catalog, intentStripe, coupons, verifier } = outside;
+  const { sessions, checkout, intents, staff } = workflows;
+  const { now, stopping } = clock;
+  const log = app.log;
   registerErrorHandling(app);
   passRequestId(app);
   traceRoutes(app);
@@ -149,15 +168,7 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     webhooks: config.stripe.webhookSecret ? createWebhookVerifier(intentStripe, config.stripe.webhookSecret) : null,
     limit: perMinute(config.rateLimits.checkoutPerMinute, 'checkout'),
   });
-  const staff = createStaffLifecycle({ repository, refunds, catalog, log, now });
   registerStaffRoutes(app, { repository, verifier, lifecycle: staff });
-  const messaging = createMessaging({
-    config: config.mail,
-    outbox: repository.outbox,
-    log,
-    now,
-    ...(deps.mailTransport !== undefined ? { transport: deps.mailTransport } : {}),
-  });
   const resetTarget = deps.resetCodes === undefined ? resetTargetFrom(config.auth, config.firebase.projectId) : null;
   registerPasswordResetRoutes(app, {
     codes: deps.resetCodes !== undefined ? deps.resetCodes : resetTarget && createResetCodes(resetTarget),
@@ -168,13 +179,35 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
     limit: perMinute(config.rateLimits.passwordResetPerMinute ?? 10, 'password-reset'),
   });
   registerCouponRoutes(app, { coupons, catalog, limit: perMinute(config.rateLimits.couponPerMinute, 'coupon') });
-  registerHealthRoutes(app, { repository, stopping: () => stopping });
+  registerHealthRoutes(app, { repository, stopping });
   registerSessionRoutes(app, {
     sessions,
     now,
     production: config.production,
     limit: perMinute(config.rateLimits.sessionPerMinute, 'session'),
   });
+}
+
+/** The checkout service: its dependencies connected, its routes registered, not listening yet. */
+export async function createCheckoutServer(config: CheckoutConfig, deps: CheckoutServerDeps = {}): Promise<CheckoutServer> {
+  const now = deps.now ?? (() => new Date());
+  let stopping = false;
+  const app = Fastify({
+    ...fastifyLogging(deps.logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The gateway on loopback forwards the shopper's address and scheme (rate limits, Secure cookie).
+    trustProxy: ['127.0.0.1', '::1'],
+  });
+  const outside = await connectOutside(config, deps);
+  const { repository } = outside;
+  if (!config.sessionSecret) {
+    app.log.warn('SESSION_SECRET is not set: using a random one, so sessions end when this process stops');
+  }
+  await app.register(fastifyCookie, { secret: config.sessionSecret ?? randomBytes(32).toString('hex') });
+  const log = app.log;
+  const workflows = createWorkflows(config, deps, outside, log, now);
+  const { recovery, staff, messaging } = workflows;
+  await registerRoutes(app, config, deps, outside, workflows, { now, stopping: () => stopping });
 
   let timer: NodeJS.Timeout | undefined;
   let refundsPass: Promise<unknown> = Promise.resolve();
