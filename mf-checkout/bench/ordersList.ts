@@ -89,6 +89,38 @@ export async function fillOrders(client: pg.Client, orders: number, log: (line: 
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+/** The checkout service's settings for the bench: its own database, nothing else reachable, no limits. */
+function benchConfig(databaseUrl: string): CheckoutConfig {
+  return {
+    production: false,
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    sqlitePath: ':memory:',
+    catalogUrl: 'http://127.0.0.1:9',
+    internalToken: 'bench-internal-token-0123',
+    stripe: { secretKey: undefined, mockUrl: 'http://127.0.0.1:9', localUrl: 'http://127.0.0.1:9', webhookSecret: undefined, intentTimeoutSeconds: 1800 },
+    firebase: { projectId: 'demo-storefront', authVerifyUrl: undefined, tokenKeysUrl: undefined },
+    sessionSecret: 'bench-session-secret-0123456789abcdef',
+    recoveryAfterSeconds: 3600,
+    rateLimits: { checkoutPerMinute: 0, sessionPerMinute: 0, couponPerMinute: 0, ordersPerMinute: 0, passwordResetPerMinute: 0 },
+    redisUrl: undefined,
+    shutdownDelayMs: 0,
+    shutdownGraceMs: 10_000,
+    mail: {
+      smtpUrl: undefined,
+      from: 'Storefront <shop@storefront.localhost>',
+      shopName: 'Storefront',
+      publicOrigin: 'http://localhost:3000',
+      maxAttempts: 10,
+      retryBaseMs: 5_000,
+      retryMaxMs: 300_000,
+      pollMs: 1_000,
+    },
+    auth: { emulatorHost: undefined, credentialsFile: undefined },
+  };
+}
+
 export async function benchOrdersList(options: { databaseUrl: string; orders: number; requests: number; log: (line: string) => void }): Promise<OrdersListRun> {
   const schema = `orders_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: options.databaseUrl });
@@ -114,34 +146,7 @@ export async function benchOrdersList(options: { databaseUrl: string; orders: nu
         return { uid: 'bench', email: 'bench@shop.example', exp: Math.floor(Date.now() / 1000) + 3600, role: 'staff' };
       },
     };
-    const config: CheckoutConfig = {
-      production: false,
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: options.databaseUrl,
-      sqlitePath: ':memory:',
-      catalogUrl: 'http://127.0.0.1:9',
-      internalToken: 'bench-internal-token-0123',
-      stripe: { secretKey: undefined, mockUrl: 'http://127.0.0.1:9', localUrl: 'http://127.0.0.1:9', webhookSecret: undefined, intentTimeoutSeconds: 1800 },
-      firebase: { projectId: 'demo-storefront', authVerifyUrl: undefined, tokenKeysUrl: undefined },
-      sessionSecret: 'bench-session-secret-0123456789abcdef',
-      recoveryAfterSeconds: 3600,
-      rateLimits: { checkoutPerMinute: 0, sessionPerMinute: 0, couponPerMinute: 0, ordersPerMinute: 0, passwordResetPerMinute: 0 },
-      redisUrl: undefined,
-      shutdownDelayMs: 0,
-      shutdownGraceMs: 10_000,
-      mail: {
-        smtpUrl: undefined,
-        from: 'Storefront <shop@storefront.localhost>',
-        shopName: 'Storefront',
-        publicOrigin: 'http://localhost:3000',
-        maxAttempts: 10,
-        retryBaseMs: 5_000,
-        retryMaxMs: 300_000,
-        pollMs: 1_000,
-      },
-      auth: { emulatorHost: undefined, credentialsFile: undefined },
-    };
+    const config = benchConfig(options.databaseUrl);
     const server = await createCheckoutServer(config, { repository, verifier, recoveryIntervalMs: 0 });
     const base = await server.listen();
     try {
