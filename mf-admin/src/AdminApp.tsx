@@ -3,6 +3,7 @@ import { bus } from 'shared-events';
 import { loginPath } from './access/access.ts';
 import { useStaffAccess } from './access/useStaffAccess.ts';
 import { useT } from './i18n/useT.ts';
+import FiguresPage from './figures/FiguresPage.tsx';
 import OrderPage from './order/OrderPage.tsx';
 import OrdersPage from './orders/OrdersPage.tsx';
 import ImportPage from './imports/ImportPage.tsx';
@@ -63,6 +64,7 @@ export default function AdminApp() {
         <Route path="products" element={<ProductsPage catalog={catalog} />} />
         <Route path="products/import" element={<ImportPage catalog={catalog} />} />
         <Route path="products/:id" element={<ProductFormPage catalog={catalog} />} />
+        <Route path="figures" element={<FiguresPage api={api} />} />
         <Route path="*" element={<Navigate to="orders" replace />} />
       </Routes>
     );
@@ -79,6 +81,9 @@ export default function AdminApp() {
             </Link>
             <Link to="/admin/products" aria-current={location.pathname.startsWith('/admin/products') ? 'page' : undefined}>
               {t('app.products')}
+            </Link>
+            <Link to="/admin/figures" aria-current={location.pathname.startsWith('/admin/figures') ? 'page' : undefined}>
+              {t('app.figures')}
             </Link>
           </nav>
         )}

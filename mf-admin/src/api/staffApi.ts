@@ -3,6 +3,7 @@
  * the back office calls it: every request carries the signed-in staff member's Firebase ID token,
  * and every change carries the Idempotency-Key of the action the person meant (see intentKeys.ts).
  */
+import { parseFigures, type Figures } from '../figures/figuresParse.ts';
 import { messageOf, parseOrderDetail, parseOrderPage } from './parse.ts';
 import type { Action, OrderDetail, OrderPage, RefundLineRequest, Shipment } from './types.ts';
 
@@ -32,6 +33,8 @@ export interface StaffApi {
   listOrders(query: URLSearchParams): Promise<OrderPage>;
   order(id: string): Promise<OrderDetail>;
   act(orderId: string, action: Action, idempotencyKey: string, body?: Shipment | { lines?: RefundLineRequest[] }): Promise<{ status?: string }>;
+  /** Orders, revenue and payment failures per hour over the last `hours` hours. */
+  figures(hours: number): Promise<Figures>;
 }
 
 const actionPath: Record<Action, string> = { pack: 'pack', ship: 'ship', deliver: 'deliver', cancel: 'cancel', refund: 'refunds' };
@@ -69,5 +72,6 @@ export function createStaffApi(deps: { fetch: Fetch; token: TokenSource }): Staf
         headers: { 'idempotency-key': idempotencyKey },
         body: body ?? {},
       })) as { status?: string },
+    figures: async (hours) => parseFigures(await send(`/figures?hours=${hours}`, { method: 'GET' })),
   };
 }

@@ -31,6 +31,7 @@ function fakeApi(answers: (object | Error)[]) {
   const api: StaffApi = {
     listOrders: () => Promise.reject(new Error('not used')),
     order: () => Promise.reject(new Error('not used')),
+    figures: () => Promise.reject(new Error('not used')),
     act: (_orderId, action, key, body) => {
       calls.push({ action, key, body });
       const answer = answers.shift() ?? new Error('no more answers');

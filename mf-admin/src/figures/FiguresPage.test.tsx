@@ -1,0 +1,76 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { StaffApiError, type StaffApi } from '../api/staffApi.ts';
+import FiguresPage from './FiguresPage.tsx';
+import type { Figures } from './figuresParse.ts';
+
+const HOUR = 3_600_000;
+
+/** The last 24 hours ending with the current one, all zero except those given (by hours back from now). */
+function day(values: Record<number, { orders?: number; revenueCents?: number; paymentFailures?: number }> = {}): Figures {
+  const current = Math.floor(Date.now() / HOUR) * HOUR;
+  const hours = Array.from({ length: 24 }, (_, index) => ({
+    start: new Date(current - (23 - index) * HOUR).toISOString(),
+    orders: 0,
+    revenueCents: 0,
+    paymentFailures: 0,
+    ...values[23 - index],
+  }));
+  return { hours, currency: 'usd' };
+}
+
+function fakeApi(...answers: (Figures | Error)[]) {
+  const figures = jest.fn((_hours: number) => {
+    const answer = answers.shift() ?? new Error('no more answers');
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+  });
+  const api: StaffApi = {
+    listOrders: () => Promise.reject(new Error('not used')),
+    order: () => Promise.reject(new Error('not used')),
+    act: () => Promise.reject(new Error('not used')),
+    figures,
+  };
+  return { api, figures };
+}
+
+test("today's totals above three charts, each with the numbers behind a disclosure", async () => {
+  const { api, figures } = fakeApi(day({ 0: { orders: 2, revenueCents: 4500, paymentFailures: 1 } }));
+  render(<FiguresPage api={api} />);
+  expect(screen.getByRole('status').textContent).toBe('Loading the figures…');
+  expect(await screen.findByTestId('orders-today')).toHaveProperty('textContent', '2');
+  expect(figures).toHaveBeenCalledWith(24);
+  expect(screen.getByText('Revenue today').nextElementSibling?.textContent).toBe('$45.00');
+  expect(screen.getByText('Payment failures today').nextElementSibling?.textContent).toBe('1');
+
+  const charts = screen.getAllByRole('figure');
+  expect(charts.map((chart) => chart.querySelector('figcaption > span')?.textContent)).toEqual([
+    'Orders per hour',
+    'Revenue per hour',
+    'Payment failures per hour',
+  ]);
+  expect(screen.getByRole('figure', { name: /^Orders per hour 2 in the last 24 hours/ })).toBe(charts[0]);
+  const orders = charts[0]!;
+  expect(orders.textContent).toContain('2 in the last 24 hours; the most, 2, in the hour from');
+  expect(orders.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+  expect(orders.querySelectorAll('rect')).toHaveLength(24);
+  const rows = within(orders).getAllByRole('row', { hidden: true });
+  expect(rows).toHaveLength(25);
+  expect(rows.at(-1)!.querySelector('td')!.textContent).toBe('2');
+  expect(within(charts[1]!).getAllByRole('row', { hidden: true }).at(-1)!.querySelector('td')!.textContent).toBe('$45.00');
+});
+
+test('a quiet day says so instead of drawing empty charts', async () => {
+  render(<FiguresPage api={fakeApi(day()).api} />);
+  expect(await screen.findByText('No order was paid and no payment failed in the last 24 hours.')).toBeTruthy();
+  expect(screen.queryAllByRole('figure')).toEqual([]);
+  expect(screen.getByTestId('orders-today').textContent).toBe('0');
+});
+
+test('a failure shows the reason, and trying again loads the figures', async () => {
+  const { api, figures } = fakeApi(new StaffApiError(0, 'the shop could not be reached'), day({ 3: { orders: 5 } }));
+  render(<FiguresPage api={api} />);
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('The figures could not be loaded: the shop could not be reached');
+  fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+  expect(await screen.findAllByRole('figure')).toHaveLength(3);
+  expect(figures).toHaveBeenCalledTimes(2);
+});
