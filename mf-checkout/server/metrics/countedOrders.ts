@@ -2,7 +2,7 @@ import type { OrderRepository } from '../storage/repository.ts';
 import { recordPayment, recordRefund, recordTransition, type PaymentOutcome } from './registry.ts';
 
 /** Failures that end an order before any payment was asked for: not a payment outcome. */
-const BEFORE_PAYMENT = new Set([
+export const BEFORE_PAYMENT: ReadonlySet<string> = new Set([
   'out_of_stock',
   'unknown_product',
   'catalog_unavailable',

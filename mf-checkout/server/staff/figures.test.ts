@@ -37,7 +37,7 @@ describe.each(backends)('figures per hour on %s', (backend) => {
   let storage: TestStorage;
   const repo = () => storage.repository;
 
-  async function order(createdAt: string, end: 'paid' | 'failed' | 'pending' | 'refunded', totalCents = 1000): Promise<void> {
+  async function order(createdAt: string, end: 'paid' | 'failed' | 'out_of_stock' | 'pending' | 'refunded', totalCents = 1000): Promise<void> {
     const { order: created } = await repo().createPending({
       id: randomUUID(),
       idempotencyKey: randomUUID(),
@@ -52,6 +52,7 @@ describe.each(backends)('figures per hour on %s', (backend) => {
     const lines = [{ productId: '7', title: 'Lamp', unitCents: totalCents, quantity: 1, lineCents: totalCents }];
     await repo().recordPricing(created.id, lines, { subtotalCents: totalCents, discountCents: 0, totalCents }, createdAt);
     if (end === 'failed') await repo().markFailed(created.id, { code: 'card_declined', message: 'declined' }, createdAt);
+    if (end === 'out_of_stock') await repo().markFailed(created.id, { code: 'out_of_stock', message: 'none left' }, createdAt);
     if (end === 'paid' || end === 'refunded') await repo().markPaid(created.id, `ch_${created.id}`, createdAt);
     if (end === 'refunded') await storage.exec(`UPDATE orders SET status = 'refunded' WHERE id = '${created.id}'`);
   }
@@ -62,6 +63,7 @@ describe.each(backends)('figures per hour on %s', (backend) => {
     await order(hoursAgo(0, 15), 'paid', 750);
     await order(hoursAgo(0, 19), 'failed');
     await order(hoursAgo(0, 18), 'pending');
+    await order(hoursAgo(0, 17), 'out_of_stock'); // failed before any payment was asked for
     await order(hoursAgo(2, 59), 'refunded', 4000);
     await order(hoursAgo(2, 0), 'failed');
     await order(hoursAgo(24), 'paid', 99_999); // the hour before the window
@@ -70,7 +72,7 @@ describe.each(backends)('figures per hour on %s', (backend) => {
     await storage.cleanup();
   });
 
-  test('paid orders and their revenue, failed orders, per hour of creation; every hour present', async () => {
+  test('paid orders and their revenue, failed payments, per hour of creation; every hour present', async () => {
     const answer = await staffFigures(repo(), { hours: '24' }, NOW);
     expect(answer.currency).toBe('usd');
     expect(answer.hours).toHaveLength(24);
