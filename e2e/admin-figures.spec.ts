@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { payByCard, putOneItemInCart } from './support/checkout.ts';
+import { PASSWORD, signUp } from './support/shopper.ts';
+
+// The back office's figures (mf-admin/src/figures, issue #38 point 6) through the gateway, on a
+// tablet: a staff member sees today's order count and the current hour's bar grow by one after a
+// shopper paid, and the chart's table of numbers (opened from the keyboard) holds the count; a
+// shopper's token gets 403 from the figures endpoint.
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(__dirname, '..');
+// The suite's stack (playwright.config.ts): its Auth service listens at the port base + 199.
+const authPort = Number(process.env.E2E_PORT_BASE ?? 4000) + 199;
+const unique = (who: string) => `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+const backOffice = (page: Page) => page.locator('main [data-remote="admin"]');
+
+async function grant(email: string) {
+  const { FIREBASE_AUTH_EMULATOR_HOST: _elsewhere, GOOGLE_APPLICATION_CREDENTIALS: _project, ...env } = process.env;
+  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'mf-account/server/staff/cli.ts'), 'grant', email, '--role', 'staff'], {
+    cwd: repoRoot,
+    env: { ...env, AUTH_EMULATOR_PORT: String(authPort) },
+  });
+  expect(stdout).toContain(`granted staff to ${email}`);
+}
+
+/** An ID token of a shopper (no role), signed up through the Auth emulator's REST API. */
+async function shopperToken(request: APIRequestContext): Promise<string> {
+  const config = (await (await request.get('/app-config.json')).json()) as { firebase: { authEmulatorUrl: string } };
+  const auth = `${config.firebase.authEmulatorUrl.replace(/\/$/, '')}/identitytoolkit.googleapis.com/v1`;
+  const signedUp = await request.post(`${auth}/accounts:signUp?key=demo-api-key`, {
+    data: { email: unique('shopper'), password: PASSWORD, returnSecureToken: true },
+  });
+  expect(signedUp.ok()).toBe(true);
+  return ((await signedUp.json()) as { idToken: string }).idToken;
+}
+
+/** The orders chart's last row: the current hour's count, from the table behind "Show the numbers". */
+async function currentHourOrders(office: Locator): Promise<number> {
+  const chart = office.getByRole('figure', { name: /^Orders per hour/ });
+  const rows = chart.getByRole('table').getByRole('row');
+  return Number(await rows.last().getByRole('cell').textContent());
+}
+
+test("staff see the order a shopper just paid in today's count and in the current hour; a shopper gets 403 from the figures", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const token = await shopperToken(request);
+  expect((await request.get('/api/checkout/staff/figures?hours=24', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(403);
+  expect((await request.get('/api/checkout/staff/figures?hours=24')).status()).toBe(401);
+
+  const staff = await (await browser.newContext({ viewport: { width: 820, height: 1180 } })).newPage();
+  const staffEmail = unique('figures-staff');
+  await signUp(staff, staffEmail, 'Fay');
+  await grant(staffEmail);
+  await staff.goto('/admin');
+  const office = backOffice(staff);
+  await office.getByRole('navigation', { name: 'Back office sections' }).getByRole('link', { name: 'Figures' }).click();
+  await expect(staff).toHaveURL(/\/admin\/figures$/);
+  await expect(office.getByRole('heading', { level: 1, name: 'Figures' })).toBeVisible();
+  const today = office.getByTestId('orders-today');
+  await expect(today).toHaveText(/^\d+$/);
+  const before = Number(await today.textContent());
+  const beforeHour = (await office.getByRole('figure').count()) > 0 ? await currentHourOrders(office) : 0;
+
+  const shopper = await (await browser.newContext()).newPage();
+  const shopperEmail = unique('figures-buyer');
+  await signUp(shopper, shopperEmail, 'Noa');
+  await putOneItemInCart(shopper, request);
+  await shopper.goto('/checkout');
+  await payByCard(shopper, shopperEmail);
+
+  await office.getByRole('button', { name: 'Refresh' }).click();
+  await expect(today).toHaveText(String(before + 1));
+  const orders = office.getByRole('figure', { name: /^Orders per hour/ });
+  await expect(orders.locator('svg rect')).toHaveCount(24);
+  expect(await orders.locator('svg rect').last().getAttribute('height')).not.toBe('0');
+
+  // The text alternative, reached from the keyboard: the current hour's row holds the new count.
+  const disclosure = orders.getByText('Show the numbers');
+  await disclosure.focus();
+  await staff.keyboard.press('Enter');
+  await expect(orders.getByRole('table')).toBeVisible();
+  expect(await currentHourOrders(office)).toBe(beforeHour + 1);
+
+  // A tablet's width holds the page without sideways scrolling.
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+  await shopper.context().close();
+  await staff.context().close();
+});
