@@ -59,7 +59,13 @@ export function HourChart({ title, hours, format, whole }: HourChartProps) {
               <title>{`${label(hours[index]!.start)}: ${format(bar.value)}`}</title>
             </rect>
             {index % 6 === 0 || index === bars.length - 1 ? (
-              <text className={styles.axis} x={bar.x + bar.width / 2} y={BOX.height - 6} textAnchor="middle">
+              // The last hour's label ends at its bar, so the drawing's right edge never cuts it.
+              <text
+                className={styles.axis}
+                x={index === bars.length - 1 ? bar.x + bar.width : bar.x + bar.width / 2}
+                y={BOX.height - 6}
+                textAnchor={index === bars.length - 1 ? 'end' : 'middle'}
+              >
                 {label(hours[index]!.start)}
               </text>
             ) : null}
