@@ -6,8 +6,8 @@ import { payByCard, putOneItemInCart } from './support/checkout.ts';
 import { PASSWORD, signUp } from './support/shopper.ts';
 
 // The back office's figures (mf-admin/src/figures, issue #38 point 6) through the gateway, on a
-// tablet: a staff member sees today's order count and the current hour's bar grow by one after a
-// shopper paid, and the chart's table of numbers (opened from the keyboard) holds the count; a
+// tablet: a staff member sees today's order count and the current hour's bar grow after a shopper
+// paid, and the chart's table of numbers (opened from the keyboard) holds the count; a
 // shopper's token gets 403 from the figures endpoint.
 
 const run = promisify(execFile);
@@ -37,11 +37,14 @@ async function shopperToken(request: APIRequestContext): Promise<string> {
   return ((await signedUp.json()) as { idToken: string }).idToken;
 }
 
-/** The orders chart's last row: the current hour's count, from the table behind "Show the numbers". */
-async function currentHourOrders(office: Locator): Promise<number> {
-  const chart = office.getByRole('figure', { name: /^Orders per hour/ });
-  const rows = chart.getByRole('table').getByRole('row');
-  return Number(await rows.last().getByRole('cell').textContent());
+/** The orders chart's last row, from the table behind "Show the numbers": the current hour and its count. */
+async function currentHour(office: Locator): Promise<{ hour: string; orders: number }> {
+  const last = office
+    .getByRole('figure', { name: /^Orders per hour/ })
+    .getByRole('table')
+    .getByRole('row')
+    .last();
+  return { hour: (await last.getByRole('rowheader').textContent()) ?? '', orders: Number(await last.getByRole('cell').textContent()) };
 }
 
 test("staff see the order a shopper just paid in today's count and in the current hour; a shopper gets 403 from the figures", async ({ browser, request }) => {
@@ -62,7 +65,7 @@ test("staff see the order a shopper just paid in today's count and in the curren
   const today = office.getByTestId('orders-today');
   await expect(today).toHaveText(/^\d+$/);
   const before = Number(await today.textContent());
-  const beforeHour = (await office.getByRole('figure').count()) > 0 ? await currentHourOrders(office) : 0;
+  const beforeHour = (await office.getByRole('figure').count()) > 0 ? await currentHour(office) : { hour: '', orders: 0 };
 
   const shopper = await (await browser.newContext()).newPage();
   const shopperEmail = unique('figures-buyer');
@@ -71,8 +74,9 @@ test("staff see the order a shopper just paid in today's count and in the curren
   await shopper.goto('/checkout');
   await payByCard(shopper, shopperEmail);
 
+  // Other tests of the suite may pay orders meanwhile (it runs in parallel): at least this one more.
   await office.getByRole('button', { name: 'Refresh' }).click();
-  await expect(today).toHaveText(String(before + 1));
+  await expect.poll(async () => Number(await today.textContent())).toBeGreaterThanOrEqual(before + 1);
   const orders = office.getByRole('figure', { name: /^Orders per hour/ });
   await expect(orders.locator('svg rect')).toHaveCount(24);
   expect(await orders.locator('svg rect').last().getAttribute('height')).not.toBe('0');
@@ -82,7 +86,10 @@ test("staff see the order a shopper just paid in today's count and in the curren
   await disclosure.focus();
   await staff.keyboard.press('Enter');
   await expect(orders.getByRole('table')).toBeVisible();
-  expect(await currentHourOrders(office)).toBe(beforeHour + 1);
+  const after = await currentHour(office);
+  expect(after.orders).toBeGreaterThanOrEqual(after.hour === beforeHour.hour ? beforeHour.orders + 1 : 1);
+  // The drawing and its text alternative say the same.
+  await expect(orders.locator('svg rect').last().locator('title')).toHaveText(`${after.hour}: ${after.orders}`);
 
   // A tablet's width holds the page without sideways scrolling.
   expect(await staff.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
