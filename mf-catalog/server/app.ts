@@ -8,6 +8,7 @@ import { installErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerHttpMetrics } from 'service-kit/metrics';
 import { httpDuration, httpRequests } from './metrics/registry.ts';
+import { registerSearchFiguresRoute } from './metrics/figuresRoute.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import { registerSitemapRoutes } from './sitemap/routes.ts';
 import { registerImageRoutes } from './images/routes.ts';
@@ -83,6 +84,7 @@ async function buildApp(
   registerProductWriteRoutes(app, { repository: store, ...writeAccess, imageBase: config.publicImageBase });
   const ownOrigins = [config.siteUrl, config.publicApiBase].filter((base) => /^https?:/.test(base));
   registerImportRoutes(app, { ...writeAccess, jobs, limits: config.importLimits, ownOrigins });
+  registerSearchFiguresRoute(app, writeAccess);
   registerOpenApiRoute(app, { serverUrl: config.publicApiBase, maxLimit: config.maxLimit });
   registerSitemapRoutes(app, { repository: store, site: config.siteUrl });
   registerImageRoutes(app);
