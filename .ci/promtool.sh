@@ -15,5 +15,6 @@ if ! command -v promtool >/dev/null; then
 fi
 
 promtool check config prometheus.yml
+promtool check config prometheus.topology.yml
 promtool check rules alerts.yml
 promtool test rules alerts.test.yml
