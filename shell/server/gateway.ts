@@ -9,6 +9,7 @@ import { registerContactRoute } from './contact/contactRoute.ts';
 import { crawlers } from './crawlers.ts';
 import { refuseCrossSiteWrites, registerCatalogCors } from './crossOrigin.ts';
 import { files } from './files.ts';
+import { registerVitalsFiguresRoute } from './figures/figuresRoute.ts';
 import { headerPolicy, registerErrorAnswers, registerSecurityHeaders, undecodableAddress } from './headers.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerGatewayMetrics } from './metrics/gatewayMetrics.ts';
@@ -57,6 +58,7 @@ export async function createGateway(
   await app.register(serviceProxies, { config });
   registerContactRoute(app, contact, { config: limits.routeLimit(config.rateLimits.contactPerMinute, 'contact') });
   registerVitalsRoute(app, { config: limits.routeLimit(config.rateLimits.vitalsPerMinute, 'vitals') });
+  registerVitalsFiguresRoute(app, { checkoutUrl: config.checkoutUrl });
   registerHealthRoutes(app, config, options.stopping ?? (() => false));
   await app.register(crawlers, { config });
   await app.register(files, { config, registry });
