@@ -4,6 +4,7 @@
  * and every change carries the Idempotency-Key of the action the person meant (see intentKeys.ts).
  */
 import { parseFigures, type Figures } from '../figures/figuresParse.ts';
+import { parseSearchFigures, parseVitalsFigures, type SearchFigures, type VitalsFigures } from '../figures/shopFiguresParse.ts';
 import { messageOf, parseOrderDetail, parseOrderPage } from './parse.ts';
 import type { Action, OrderDetail, OrderPage, RefundLineRequest, Shipment } from './types.ts';
 
@@ -35,17 +36,22 @@ export interface StaffApi {
   act(orderId: string, action: Action, idempotencyKey: string, body?: Shipment | { lines?: RefundLineRequest[] }): Promise<{ status?: string }>;
   /** Orders, revenue and payment failures per hour over the last `hours` hours. */
   figures(hours: number): Promise<Figures>;
+  /** Searches and empty searches since the catalogue instance started (the catalogue's staff check). */
+  searchFigures(): Promise<SearchFigures>;
+  /** Real shoppers' LCP and INP p75 per route since the gateway instance started. */
+  vitalsFigures(): Promise<VitalsFigures>;
 }
 
 const actionPath: Record<Action, string> = { pack: 'pack', ship: 'ship', deliver: 'deliver', cancel: 'cancel', refund: 'refunds' };
 
 export function createStaffApi(deps: { fetch: Fetch; token: TokenSource }): StaffApi {
+  /** `path`: under the staff API, or a whole /api/ path of another service (the same staff token). */
   async function send(path: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown }): Promise<unknown> {
     const attempt = async (fresh: boolean) => {
       const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${await deps.token(fresh)}`, ...init.headers };
       if (init.body !== undefined) headers['content-type'] = 'application/json';
       try {
-        return await deps.fetch(`${STAFF_API}${path}`, {
+        return await deps.fetch(path.startsWith('/api/') ? path : `${STAFF_API}${path}`, {
           method: init.method,
           headers,
           credentials: 'omit',
@@ -73,5 +79,7 @@ export function createStaffApi(deps: { fetch: Fetch; token: TokenSource }): Staf
         body: body ?? {},
       })) as { status?: string },
     figures: async (hours) => parseFigures(await send(`/figures?hours=${hours}`, { method: 'GET' })),
+    searchFigures: async () => parseSearchFigures(await send('/api/catalog/products/figures/search', { method: 'GET' })),
+    vitalsFigures: async () => parseVitalsFigures(await send('/api/figures/vitals', { method: 'GET' })),
   };
 }

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { StaffApiError, type StaffApi } from '../api/staffApi.ts';
 import FiguresPage from './FiguresPage.tsx';
 import type { Figures } from './figuresParse.ts';
+import type { SearchFigures, VitalsFigures } from './shopFiguresParse.ts';
 
 const HOUR = 3_600_000;
 
@@ -18,7 +19,16 @@ function day(values: Record<number, { orders?: number; revenueCents?: number; pa
   return { hours, currency: 'usd' };
 }
 
+const SINCE = '2026-11-27T05:00:00.000Z';
+const noSearches: SearchFigures = { since: SINCE, searches: 0, empty: 0 };
+const noViews: VitalsFigures = { since: SINCE, routes: [] };
+
 function fakeApi(...answers: (Figures | Error)[]) {
+  return fakeShop({ searches: noSearches, vitals: noViews }, ...answers);
+}
+
+function fakeShop(shop: { searches: SearchFigures | Error; vitals: VitalsFigures | Error }, ...answers: (Figures | Error)[]) {
+  const answer = <T,>(value: T | Error) => (value instanceof Error ? Promise.reject(value) : Promise.resolve(value));
   const figures = jest.fn((_hours: number) => {
     const answer = answers.shift() ?? new Error('no more answers');
     return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
@@ -28,6 +38,8 @@ function fakeApi(...answers: (Figures | Error)[]) {
     order: () => Promise.reject(new Error('not used')),
     act: () => Promise.reject(new Error('not used')),
     figures,
+    searchFigures: () => answer(shop.searches),
+    vitalsFigures: () => answer(shop.vitals),
   };
   return { api, figures };
 }
@@ -73,4 +85,33 @@ test('a failure shows the reason, and trying again loads the figures', async () 
   fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
   expect(await screen.findAllByRole('figure')).toHaveLength(3);
   expect(figures).toHaveBeenCalledTimes(2);
+});
+
+test('searches, empty searches and their share; real shoppers per route, each rated by Google’s thresholds', async () => {
+  const vitals: VitalsFigures = {
+    since: SINCE,
+    routes: [
+      { route: '/', views: 12, lcpP75: 1800, inpP75: 350 },
+      { route: '/product/:id', views: 3, lcpP75: 4600, inpP75: null },
+    ],
+  };
+  render(<FiguresPage api={fakeShop({ searches: { since: SINCE, searches: 8, empty: 2 }, vitals }, day()).api} />);
+  expect(await screen.findByTestId('empty-searches')).toHaveProperty('textContent', '2');
+  expect(screen.getByTestId('searches').textContent).toBe('8');
+  expect(screen.getByText('Share found nothing').nextElementSibling?.textContent).toBe('25%');
+  const table = await screen.findByTestId('vitals');
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+    ['/', '12', '1.8 s (good)', '350 ms (needs improvement)'],
+    ['/product/:id', '3', '4.6 s (poor)', '–'],
+  ]);
+  expect(screen.getByText(/per service instance since it started; Grafana keeps the history/)).toBeTruthy();
+});
+
+test('no views yet, and a refused block says why while the rest of the page stands', async () => {
+  const shop = { searches: new StaffApiError(403, 'Staff only'), vitals: noViews };
+  render(<FiguresPage api={fakeShop(shop, day()).api} />);
+  expect(await screen.findByText('No views yet.')).toBeTruthy();
+  expect((await screen.findByRole('alert')).textContent).toBe('The figures could not be loaded: Staff only');
+  expect(screen.getByTestId('orders-today').textContent).toBe('0');
 });

@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { StaffApi } from '../api/staffApi.ts';
 import { useT } from '../i18n/useT.ts';
 import { formatMoney } from '../ui/format.ts';
 import ui from '../ui/ui.module.css';
 import type { Figures } from './figuresParse.ts';
 import { HourChart } from './HourChart.tsx';
+import { ShopFigures } from './ShopFigures.tsx';
 import { isQuiet, todayTotals } from './totals.ts';
 import { useFigures } from './useFigures.ts';
 import styles from './FiguresPage.module.css';
@@ -48,7 +49,12 @@ function FiguresBody({ figures, at }: { figures: Figures; at: Date }) {
 export default function FiguresPage({ api }: { api: StaffApi }) {
   const t = useT();
   const id = useId();
-  const { load, reload } = useFigures(api);
+  const { load, reload: reloadOrders } = useFigures(api);
+  const [shopAttempt, setShopAttempt] = useState(0);
+  const reload = () => {
+    reloadOrders();
+    setShopAttempt((n) => n + 1);
+  };
 
   return (
     <section aria-labelledby={`${id}-title`} aria-busy={load.phase === 'loading'}>
@@ -75,6 +81,7 @@ export default function FiguresPage({ api }: { api: StaffApi }) {
       ) : (
         <FiguresBody figures={load.figures} at={load.at} />
       )}
+      <ShopFigures api={api} attempt={shopAttempt} />
     </section>
   );
 }

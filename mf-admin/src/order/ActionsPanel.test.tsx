@@ -32,6 +32,8 @@ function fakeApi(answers: (object | Error)[]) {
     listOrders: () => Promise.reject(new Error('not used')),
     order: () => Promise.reject(new Error('not used')),
     figures: () => Promise.reject(new Error('not used')),
+    searchFigures: () => Promise.reject(new Error('not used')),
+    vitalsFigures: () => Promise.reject(new Error('not used')),
     act: (_orderId, action, key, body) => {
       calls.push({ action, key, body });
       const answer = answers.shift() ?? new Error('no more answers');

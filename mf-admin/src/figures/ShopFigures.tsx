@@ -1,0 +1,116 @@
+import { useCallback, type ReactNode } from 'react';
+import type { StaffApi } from '../api/staffApi.ts';
+import { useT } from '../i18n/useT.ts';
+import ui from '../ui/ui.module.css';
+import { rate, type RouteVitals, type SearchFigures, type VitalsFigures } from './shopFiguresParse.ts';
+import { useLoaded, type Loaded } from './useShopFigures.ts';
+import styles from './FiguresPage.module.css';
+
+/** Loading, failure or the block itself. */
+function Block<T>({ title, load, children }: { title: string; load: Loaded<T>; children: (value: T) => ReactNode }) {
+  const t = useT();
+  return (
+    <section className={styles.block} aria-labelledby={`shop-figures-${title}`}>
+      <h2 id={`shop-figures-${title}`} className={styles.blockTitle}>
+        {title}
+      </h2>
+      {load.phase === 'loading' ? (
+        <p className={ui.notice}>{t('figures.loading')}</p>
+      ) : load.phase === 'failed' ? (
+        <p className={ui.alert} role="alert">
+          {t('figures.error', { message: load.message })}
+        </p>
+      ) : (
+        children(load.value)
+      )}
+    </section>
+  );
+}
+
+function Searches({ figures }: { figures: SearchFigures }) {
+  const t = useT();
+  const share = figures.searches === 0 ? '–' : `${Math.round((figures.empty / figures.searches) * 100)}%`;
+  return (
+    <dl className={styles.totals}>
+      <div>
+        <dt>{t('figures.searches')}</dt>
+        <dd data-testid="searches">{figures.searches}</dd>
+      </div>
+      <div>
+        <dt>{t('figures.emptySearches')}</dt>
+        <dd data-testid="empty-searches">{figures.empty}</dd>
+      </div>
+      <div>
+        <dt>{t('figures.emptyShare')}</dt>
+        <dd>{share}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function Rated({ metric, ms }: { metric: 'lcp' | 'inp'; ms: number | null }) {
+  const t = useT();
+  if (ms === null) return <>–</>;
+  const rating = rate(metric, ms);
+  const value = metric === 'lcp' ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`;
+  return (
+    <span className={styles[rating]}>
+      {value} <span className={styles.rating}>({t(`figures.rating.${rating}`)})</span>
+    </span>
+  );
+}
+
+function VitalsTable({ rows }: { rows: RouteVitals[] }) {
+  const t = useT();
+  if (rows.length === 0) return <p className={ui.notice}>{t('figures.noViews')}</p>;
+  return (
+    <table className={styles.table} data-testid="vitals">
+      <thead>
+        <tr>
+          <th scope="col">{t('figures.route')}</th>
+          <th scope="col">{t('figures.views')}</th>
+          <th scope="col">{t('figures.lcp')}</th>
+          <th scope="col">{t('figures.inp')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.route}>
+            <th scope="row">{row.route}</th>
+            <td className={styles.amount}>{row.views}</td>
+            <td>
+              <Rated metric="lcp" ms={row.lcpP75} />
+            </td>
+            <td>
+              <Rated metric="inp" ms={row.inpP75} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Searches and real shoppers' Web Vitals: live counts per instance since its start (Grafana keeps history). */
+export function ShopFigures({ api, attempt }: { api: StaffApi; attempt: number }) {
+  const t = useT();
+  const searches = useLoaded<SearchFigures>(
+    useCallback(() => api.searchFigures(), [api]),
+    attempt,
+  );
+  const vitals = useLoaded<VitalsFigures>(
+    useCallback(() => api.vitalsFigures(), [api]),
+    attempt,
+  );
+  return (
+    <>
+      <p className={styles.intro}>{t('figures.liveNote')}</p>
+      <Block title={t('figures.searchesTitle')} load={searches}>
+        {(figures) => <Searches figures={figures} />}
+      </Block>
+      <Block title={t('figures.vitalsTitle')} load={vitals}>
+        {(figures) => <VitalsTable rows={figures.routes} />}
+      </Block>
+    </>
+  );
+}
