@@ -97,3 +97,53 @@ test("staff see the order a shopper just paid in today's count and in the curren
   await shopper.context().close();
   await staff.context().close();
 });
+
+test("staff see an empty search counted and a page view's vitals in the route's row; both figures refuse a shopper (403) and a visitor (401)", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await shopperToken(request);
+  for (const url of ['/api/catalog/products/figures/search', '/api/figures/vitals']) {
+    expect((await request.get(url, { headers: { authorization: `Bearer ${token}` } })).status(), url).toBe(403);
+    expect((await request.get(url)).status(), url).toBe(401);
+  }
+
+  // A search for nonsense (new words each run, so no cache answers it) finds nothing.
+  const nonsense = `zqxv${Date.now().toString(36)}`;
+  const found = await request.get(`/api/catalog/products/search?q=${nonsense}`);
+  expect(((await found.json()) as { total: number }).total).toBe(0);
+  // A page view whose vitals go out when the shopper leaves it (see web-vitals.spec.ts).
+  const shopper = await (await browser.newContext()).newPage();
+  await shopper.goto('/');
+  await expect(shopper.locator('html')).toHaveAttribute('data-vitals', 'on', { timeout: 15_000 });
+  await shopper.goto('/shop/3');
+
+  const staff = await (await browser.newContext({ viewport: { width: 820, height: 1180 } })).newPage();
+  const staffEmail = unique('figures-staff');
+  await signUp(staff, staffEmail, 'Fay');
+  await grant(staffEmail);
+  await staff.goto('/admin/figures');
+  const office = backOffice(staff);
+  await expect(office.getByRole('heading', { level: 1, name: 'Figures' })).toBeVisible();
+  await expect.poll(async () => Number(await office.getByTestId('empty-searches').textContent()), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  const home = office
+    .getByTestId('vitals')
+    .getByRole('row')
+    .filter({ has: staff.getByRole('rowheader', { name: '/', exact: true }) });
+  await expect
+    .poll(
+      async () => {
+        await office.getByRole('button', { name: 'Refresh' }).click();
+        await expect(office.getByTestId('empty-searches')).toBeVisible();
+        return home.count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  await expect(home.getByRole('cell').first()).toHaveText(/^[1-9]\d*$/);
+  await expect(office.getByText(/Grafana keeps the history/)).toBeVisible();
+
+  await shopper.context().close();
+  await staff.context().close();
+});

@@ -16,6 +16,7 @@ const ROUTES = [
   { method: 'DELETE', url: '/api/catalog/products/4' },
   { method: 'POST', url: '/api/catalog/products/imports', body: { url: 'https://dummyjson.com/products' } },
   { method: 'GET', url: '/api/catalog/products/imports/00000000-0000-4000-8000-000000000001' },
+  { method: 'GET', url: '/api/catalog/products/figures/search' },
 ] as const;
 
 /** An ID token in form; the local Auth service stand-in below issued none. */

@@ -48,3 +48,23 @@ describe.each(STAFF_ROUTES.map((route) => [`${route.method} ${route.url}`, route
     );
   });
 });
+
+// The gateway's own staff figure (real shoppers' vitals) asks the checkout's /me: its refusals come back as they were.
+describe('GET /api/figures/vitals through the gateway', () => {
+  const vitals = async (headers: Record<string, string>) => {
+    const response = await fetch(`${gateway.url}/api/figures/vitals`, { headers });
+    return { status: response.status, cors: response.headers.get('access-control-allow-origin'), body: (await response.json()) as { message: string } };
+  };
+
+  test('signed out, or with a token the Auth service never issued: 401 with the checkout’s reason', async () => {
+    expect(await vitals({})).toMatchObject({ status: 401, cors: null, body: { message: expect.stringMatching(/^Sign in as staff/) } });
+    expect(await vitals({ authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJyb2xlIjoiYWRtaW4ifQ.' })).toMatchObject({ status: 401, cors: null });
+  });
+
+  test("from another site's page: 403", async () => {
+    expect(await vitals({ origin: 'http://evil.example', 'sec-fetch-site': 'cross-site', authorization: 'Bearer stolen' })).toMatchObject({
+      status: 403,
+      cors: null,
+    });
+  });
+});
