@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, pollUntil, runNode, runProcess, startNodeService } from './processes.ts';
@@ -89,6 +89,27 @@ test('a Node child exits when its parent is killed with SIGKILL', async () => {
   parent.signal('SIGKILL');
   await parent.exited;
   await pollUntil(() => !alive(child), { timeoutMs: 10_000, what: 'the orphaned child exited' });
+});
+
+test('cluster workers of a Node child keep their channel to the primary (the exit-with-parent preload leaves it alone)', async () => {
+  // A worker that only waits lives as long as its channel to the primary holds the event loop; with
+  // that channel let go it exits at once with code 13 (an unsettled top-level await).
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kit-cluster-'));
+  const script = path.join(dir, 'cluster.mjs');
+  writeFileSync(
+    script,
+    `import cluster from 'node:cluster';
+    if (cluster.isPrimary) {
+      const worker = cluster.fork();
+      worker.on('exit', (code) => { console.log('worker exited ' + code); process.exit(0); });
+      setTimeout(() => { console.log('worker alive'); worker.kill(); process.exit(0); }, 1500);
+    } else {
+      await new Promise(() => {});
+    }`,
+  );
+  const primary = runNode(script, { exitWithParent: true });
+  await primary.exited;
+  expect(primary.output().trim()).toBe('worker alive');
 });
 
 test('the output kept in memory is bounded', async () => {

@@ -56,12 +56,13 @@ export interface ProcessOptions {
 
 /**
  * Preloaded into Node children: the IPC channel closes only when the parent is gone. Cluster workers
- * inherit the preload but their channel is the primary's (NODE_UNIQUE_ID): theirs is left alone.
+ * inherit the preload, but their channel is the primary's and keeps them alive until they listen:
+ * theirs is left alone (cluster.isWorker; Node deletes NODE_UNIQUE_ID before preloads run).
  */
 const exitWithParentPreload =
   'data:text/javascript,' +
   encodeURIComponent(
-    "if (process.channel && !process.env.NODE_UNIQUE_ID) { process.on('disconnect', () => { process.kill(process.pid, 'SIGTERM'); setTimeout(() => process.exit(1), 15000).unref(); }); process.channel.unref(); }",
+    "import cluster from 'node:cluster'; if (process.channel && !cluster.isWorker) { process.on('disconnect', () => { process.kill(process.pid, 'SIGTERM'); setTimeout(() => process.exit(1), 15000).unref(); }); process.channel.unref(); }",
   );
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

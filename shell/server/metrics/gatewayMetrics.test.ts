@@ -196,7 +196,11 @@ describe('the metrics listener of a gateway with several workers', () => {
       ready: /metrics at (http:\/\/[^\s"]+)/,
     });
     try {
-      await pollUntil(async () => gateway.output().includes('(2 workers)'), { timeoutMs: 30_000, what: 'the gateway and its two workers' });
+      await pollUntil(async () => gateway.output().includes('(2 workers)'), { timeoutMs: 60_000, what: 'the gateway and its two workers' }).catch(
+        (error: Error) => {
+          throw new Error(`${error.message}; the gateway printed:\n${gateway.output().slice(-3000)}`);
+        },
+      );
       // A new connection each time: the cluster hands each to either worker.
       for (let i = 0; i < 6; i++) await fetch(`http://127.0.0.1:${port}/remotes.json`, { headers: { connection: 'close' } });
       const text = await (await fetch(gateway.url)).text();
@@ -204,5 +208,5 @@ describe('the metrics listener of a gateway with several workers', () => {
     } finally {
       await gateway.stop();
     }
-  });
+  }, 120_000);
 });
