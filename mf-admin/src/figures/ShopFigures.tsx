@@ -1,17 +1,18 @@
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useId, type ReactNode } from 'react';
 import type { StaffApi } from '../api/staffApi.ts';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';
 import { rate, type RouteVitals, type SearchFigures, type VitalsFigures } from './shopFiguresParse.ts';
-import { useLoaded, type Loaded } from './useShopFigures.ts';
+import { useLoaded, type Loaded } from './useLoaded.ts';
 import styles from './FiguresPage.module.css';
 
 /** Loading, failure or the block itself. */
 function Block<T>({ title, load, children }: { title: string; load: Loaded<T>; children: (value: T) => ReactNode }) {
   const t = useT();
+  const id = useId();
   return (
-    <section className={styles.block} aria-labelledby={`shop-figures-${title}`}>
-      <h2 id={`shop-figures-${title}`} className={styles.blockTitle}>
+    <section className={styles.block} aria-labelledby={id}>
+      <h2 id={id} className={styles.blockTitle}>
         {title}
       </h2>
       {load.phase === 'loading' ? (
