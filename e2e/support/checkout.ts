@@ -75,6 +75,9 @@ export async function putOneItemInCart(page: Page, request: APIRequestContext): 
 /** On /checkout with the billing details filled: pays with Stripe's 4242 test card; answers the order number. */
 export async function payByCard(page: Page, email: string): Promise<number> {
   const checkout = page.locator('main [data-remote="checkout"]');
+  // A signed-in shopper's address arrives with their account record (mf-account publishes it), which
+  // on a busy machine can come after the card is typed: pay once the billing details are there.
+  await expect(checkout.getByRole('textbox', { name: 'Street Address', exact: true })).not.toHaveValue('', { timeout: 30_000 });
   await checkout.getByLabel('Card number').pressSequentially('4242424242424242');
   await checkout.getByLabel('Expiry date').fill('12/34');
   await checkout.getByLabel('CVC').fill('123');
