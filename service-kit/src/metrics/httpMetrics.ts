@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Counter, Histogram } from 'prom-client';
+import { Counter, Histogram, type Registry } from 'prom-client';
 
 /** The route label of a request that matched no route (a 404): one value, whatever the address. */
 export const UNMATCHED = 'unmatched';
@@ -20,4 +20,23 @@ export function registerHttpMetrics(
     metrics.requests.inc({ route, method, status: String(reply.statusCode) });
     metrics.duration.observe({ route, method }, reply.elapsedTime / 1000);
   });
+}
+
+/** The two request instruments every service registers: answers by route, method and status, and their latency. */
+export function httpInstruments(registry: Registry, buckets: number[]) {
+  return {
+    requests: new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by route template, method and status',
+      labelNames: ['route', 'method', 'status'] as const,
+      registers: [registry],
+    }),
+    duration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer a request, by route template and method',
+      labelNames: ['route', 'method'] as const,
+      buckets,
+      registers: [registry],
+    }),
+  };
 }

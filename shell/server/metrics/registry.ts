@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { httpInstruments } from 'service-kit/metrics';
 
 // The gateway's metrics (decision 0032): one registry of its own, counted where each fact happens
 // and served only on the loopback listener of service-kit/metrics, never through the shop's port.
@@ -11,20 +12,7 @@ collectDefaultMetrics({ register: registry });
 /** Seconds, from a cache hit (a millisecond) to a slow upstream (the proxies give up at 10 s). */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpRequests = new Counter({
-  name: 'http_requests_total',
-  help: 'Requests answered, by route template, method and status',
-  labelNames: ['route', 'method', 'status'] as const,
-  registers: [registry],
-});
-
-export const httpDuration = new Histogram({
-  name: 'http_request_duration_seconds',
-  help: 'Time to answer a request, by route template and method',
-  labelNames: ['route', 'method'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
+export const { requests: httpRequests, duration: httpDuration } = httpInstruments(registry, LATENCY_BUCKETS);
 
 export const serverRenderDuration = new Histogram({
   name: 'gateway_server_render_duration_seconds',
