@@ -5,8 +5,8 @@ import { SIGNUP_MESSAGES } from '../forms/signup.ts';
 import { errorKindText, translateFormMessage } from '../i18n/formMessages.ts';
 import { useT } from '../i18n/useT.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';
-import { Field, PasswordInput, TextInput } from '../ui/Field.tsx';
 import { AlertIcon } from '../ui/icons.tsx';
+import { NewPasswordFields } from '../ui/NewPasswordFields.tsx';
 import forms from '../ui/forms.module.css';
 import { newPasswordErrors, type NewPasswordErrors, type NewPasswordValues } from './newPassword.ts';
 import styles from './ResetPasswordPage.module.css';
@@ -92,33 +92,7 @@ export function NewPasswordForm({ code, email, labelledBy, onDone, onRefused }: 
       <p className={styles.account}>
         {t('reset.for')} <strong data-testid="reset-email">{email}</strong>
       </p>
-      <Field id={`${id}-password`} label={t('reset.newPassword')} required hint={t('signup.passwordHint')} error={error('password')}>
-        {(control) => (
-          <PasswordInput
-            control={control}
-            name="password"
-            autoComplete="new-password"
-            maxLength={128}
-            value={values.password}
-            onValue={(value) => change('password', value)}
-            showLabel={t('common.showPassword')}
-            hideLabel={t('common.hidePassword')}
-          />
-        )}
-      </Field>
-      <Field id={`${id}-repeat`} label={t('field.repeatPassword')} required error={error('repeatPassword')}>
-        {(control) => (
-          <TextInput
-            control={control}
-            name="repeatPassword"
-            type="password"
-            autoComplete="new-password"
-            maxLength={128}
-            value={values.repeatPassword}
-            onValue={(value) => change('repeatPassword', value)}
-          />
-        )}
-      </Field>
+      <NewPasswordFields id={id} repeatSuffix="repeat" passwordLabel={t('reset.newPassword')} values={values} error={error} change={change} />
       {formError && (
         <p className={forms.alert} role="alert" data-testid="reset-form-error">
           <AlertIcon />

@@ -1,7 +1,8 @@
 import type { SignUpField, SignUpValues } from '../forms/signup.ts';
 import { useT, type MessageKey } from '../i18n/useT.ts';
 import { CountryRegionFields } from '../ui/CountryRegionFields.tsx';
-import { Field, PasswordInput, TextInput } from '../ui/Field.tsx';
+import { Field, TextInput } from '../ui/Field.tsx';
+import { NewPasswordFields } from '../ui/NewPasswordFields.tsx';
 import styles from './SignUpPage.module.css';
 import type { ChangeSignUpField } from './useSignUpForm.ts';
 
@@ -98,33 +99,7 @@ export function PasswordSection({ id, values, error, change }: SignUpSectionProp
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{t('signup.passwordSection')}</legend>
       <div className={styles.grid}>
-        <Field id={`${id}-password`} label={t('field.password')} required hint={t('signup.passwordHint')} error={error('password')}>
-          {(control) => (
-            <PasswordInput
-              control={control}
-              name="password"
-              autoComplete="new-password"
-              maxLength={128}
-              value={values.password}
-              onValue={(value) => change('password', value)}
-              showLabel={t('common.showPassword')}
-              hideLabel={t('common.hidePassword')}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-repeatPassword`} label={t('field.repeatPassword')} required error={error('repeatPassword')}>
-          {(control) => (
-            <TextInput
-              control={control}
-              name="repeatPassword"
-              type="password"
-              autoComplete="new-password"
-              maxLength={128}
-              value={values.repeatPassword}
-              onValue={(value) => change('repeatPassword', value)}
-            />
-          )}
-        </Field>
+        <NewPasswordFields id={id} repeatSuffix="repeatPassword" passwordLabel={t('field.password')} values={values} error={error} change={change} />
       </div>
     </fieldset>
   );
