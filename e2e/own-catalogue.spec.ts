@@ -109,7 +109,9 @@ for (const [backend, offset] of [
       for (const title of titles) {
         await page.goto(`${shop.baseURL}/shop?category=garden-and-patio&perPage=12`);
         await page.getByRole('main').getByRole('link', { name: title }).first().click();
-        await expect(page.getByRole('heading', { name: title })).toBeVisible();
+        // The listing's cards carry the title as a heading too: wait for the product's own page.
+        await expect(page).toHaveURL(/\/shop\/\d+$/);
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
         const picture = page.getByRole('img', { name: new RegExp(`^${title}`) }).first();
         await expect(picture).toHaveJSProperty('naturalWidth', 400);
         await expect(picture).toHaveAttribute('src', new RegExp(`^${cdn.origin}/`));

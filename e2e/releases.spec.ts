@@ -85,6 +85,8 @@ async function seedCart(page: Page, baseURL: string): Promise<void> {
 }
 
 test('a remote hosted on another origin works through the shell, with the CSP on and nothing refused', async ({ page }) => {
+  // A gateway of its own starts (up to 30 s on a loaded machine) before the page loads.
+  test.slow();
   const host = await staticHost(path.join(repoRoot, 'mf-cart', 'dist'), portBase + 10);
   const gateway = await startGateway(portBase + 20, { REMOTE_CART_URL: `${host.origin}/mf-manifest.json` });
   try {
