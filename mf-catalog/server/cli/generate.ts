@@ -5,9 +5,25 @@ import { generateBatches } from '../seed/generator.ts';
 import { openStore } from '../storage/open.ts';
 import { cliConfig, fail } from './context.ts';
 
-const { values } = parseArgs({
-  options: { count: { type: 'string' }, seed: { type: 'string' }, replace: { type: 'boolean', default: false } },
-});
+const USAGE = 'usage: generate.ts --count N [--seed S] [--replace]';
+
+let values: { count?: string; seed?: string; replace: boolean; help: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      count: { type: 'string' },
+      seed: { type: 'string' },
+      replace: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }));
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const count = Number(values.count);
 if (!Number.isSafeInteger(count) || count < 1 || count > 50_000_000) fail('--count must be a whole number from 1 to 50000000');
 const config = cliConfig();
