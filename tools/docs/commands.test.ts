@@ -1,13 +1,14 @@
-// The guard of the README and docs/*.md: every command they show must work in this repository as
-// written (its npm script, files, folders, tools and flags exist) and be run by a test or a CI step
-// (tools/docs/commandCoverage.ts says which). When you add a command to the docs, add its row there.
+// The guard of the README and docs/*.md: every file they name exists, and every command they show
+// works in this repository as written (its npm script, files, folders, tools and flags exist) and is
+// run by a test or a CI step (tools/docs/commandCoverage.ts says which). When you add a command to
+// the docs, add its row there.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { remoteNames } from '../../shell/remotes.ts';
 import { parseArgs as parseBenchArgs } from '../bench/args.ts';
 import { commandCoverage } from './commandCoverage.ts';
-import { commandsIn, joinPath, npmRunOf, programOf, stepsOf, type DocCommand } from './docCommands.ts';
+import { commandsIn, joinPath, npmRunOf, pathsIn, programOf, stepsOf, type DocCommand } from './docCommands.ts';
 
 const repoRoot = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
@@ -117,6 +118,24 @@ describe('reading the commands out of the docs', () => {
     expect(documented.find((command) => command.text === 'npm start')?.where).toBe('README.md:12');
     expect(programsInDocs).toContain('npm run deploy -w shell');
     expect(documented.some((command) => command.where.startsWith('docs/decisions/'))).toBe(false);
+  });
+});
+
+describe('the files README.md and docs/*.md name', () => {
+  /** Named before they exist: the file the guide "Add a route" (docs/architecture.md) has you write. */
+  const toBeWritten = new Set(['mf-catalog/src/reviews/ReviewsPage.tsx']);
+  /** `shared-events/react` is an import specifier: the package's export, not a folder. */
+  const isPackageExport = (name: string) => {
+    const [workspace, ...rest] = name.split('/');
+    const manifest = workspaces.includes(workspace!) ? (JSON.parse(read(`${workspace}/package.json`)) as { exports?: Record<string, string> }) : {};
+    return manifest.exports?.[`./${rest.join('/')}`] !== undefined;
+  };
+
+  it('exist (build output under dist/ aside)', () => {
+    const topLevel = new Set(readdirSync(repoRoot));
+    const named = docFiles.flatMap((file) => pathsIn(file, read(file), topLevel));
+    const missing = named.filter(({ path: name }) => !exists(name) && !name.includes('/dist/') && !toBeWritten.has(name) && !isPackageExport(name));
+    expect(missing.map(({ where, path: name }) => `${where}: ${name} does not exist`)).toEqual([]);
   });
 });
 
