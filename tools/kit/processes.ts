@@ -1,10 +1,14 @@
 // Child processes for everything that runs at development time (tests, the embedded stack's
 // supervisor, benchmarks, soak runs): spawned with their output kept, waited for by a line they print
 // or a URL that answers, and stopped gracefully. The one place that knows how; every package uses it.
+// The plain helpers underneath (ports, polling, stopping a child) are service-kit's, which the local
+// Firebase's launchers also use where tools/ is not shipped; freePort and pollUntil are passed on here
+// so that tests find everything about processes in one import.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { signalChild, sleep, stopChild } from 'service-kit/processes';
+
+export { freePort, pollUntil } from 'service-kit/processes';
 
 export interface ManagedProcess {
   readonly child: ChildProcess;
@@ -65,8 +69,6 @@ const exitWithParentPreload =
     "import cluster from 'node:cluster'; if (process.channel && !cluster.isWorker) { process.on('disconnect', () => { process.kill(process.pid, 'SIGTERM'); setTimeout(() => process.exit(1), 15000).unref(); }); process.channel.unref(); }",
   );
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Runs `command args` with its output captured. */
 export function runProcess(command: string, args: readonly string[], options: ProcessOptions = {}): ManagedProcess {
   const name = options.name ?? [command, ...args].join(' ').split(/[\s/]/).slice(-2).join('/');
@@ -124,13 +126,7 @@ export function runProcess(command: string, args: readonly string[], options: Pr
       .slice(-lines)
       .join('\n');
   const signal = (sig: NodeJS.Signals) => {
-    if (!running || child.pid === undefined) return;
-    try {
-      if (options.group) process.kill(-child.pid, sig);
-      else child.kill(sig);
-    } catch {
-      // Already gone.
-    }
+    if (running) signalChild(child, sig, options.group);
   };
 
   return {
@@ -177,11 +173,7 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     },
     signal,
     async stop(graceMs = 5000, first: NodeJS.Signals = 'SIGTERM') {
-      if (!running) return;
-      signal(first);
-      const force = setTimeout(() => signal('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(force);
+      if (running) await stopChild(child, { signal: first, graceMs, group: options.group });
     },
   };
 }
@@ -211,29 +203,5 @@ export async function startNodeService(
   } catch (error) {
     started.signal('SIGKILL');
     throw error;
-  }
-}
-
-/** A port nothing listens on right now (another process may still take it before the caller does). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  const server = http.createServer();
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls `check` until it returns true; fails with `what` after `timeoutMs`. */
-export async function pollUntil(
-  check: () => Promise<boolean> | boolean,
-  { timeoutMs, intervalMs = 100, what }: { timeoutMs: number; intervalMs?: number; what: string },
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not so after ${timeoutMs} ms`);
-    await sleep(intervalMs);
   }
 }

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { runProcess, type ManagedProcess } from '../kit/processes.ts';
 import { formatLogLine, logFormatFrom } from './logLines.ts';
 
@@ -37,23 +36,6 @@ export const defaultRestartPolicy: RestartPolicy = {
 /** The delay before restart number `crashesInARow` (1 = the first restart after a healthy run). */
 export function restartDelay(policy: RestartPolicy, crashesInARow: number): number {
   return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** Math.max(0, crashesInARow - 1));
-}
-
-/** Fails with a clear message when a port the stack needs is taken. */
-export async function assertPortFree(port: number, owner: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        new Error(
-          error.code === 'EADDRINUSE'
-            ? `Port ${port} (${owner}) is already in use. Stop the process using it, or choose another port through the environment (see README).`
-            : `Cannot use port ${port} (${owner}): ${error.message}`,
-        ),
-      );
-    });
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
-  });
 }
 
 type Supervised = {

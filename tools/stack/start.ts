@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFrontEnds } from './build.ts';
-import { assertPortFree, defaultRestartPolicy, Supervisor, type ServiceSpec } from './processes.ts';
+import { assertPortFree } from 'service-kit/processes';
+import { defaultRestartPolicy, Supervisor, type ServiceSpec } from './processes.ts';
 import { stackServices } from './services.ts';
 import { loadStackConfig } from './stackConfig.ts';
 
@@ -36,7 +37,8 @@ async function main(): Promise<void> {
     ['catalog', config.metricsPorts.catalog, "catalogue's metrics"],
     ['checkout', config.metricsPorts.checkout, "checkout's metrics"],
   ];
-  for (const [name, port, owner] of portOwners) if (services.some((service) => service.name === name)) await assertPortFree(port, owner);
+  const hint = 'stop the process using it, or choose another port through the environment: see README';
+  for (const [name, port, owner] of portOwners) if (services.some((service) => service.name === name)) await assertPortFree('127.0.0.1', port, owner, hint);
   mkdirSync(config.dataDir, { recursive: true });
 
   // The front ends are served by the gateway alone.

@@ -6,7 +6,8 @@ import { startAuthProxy, verifyPath } from './authProxy.ts';
 import { readJsonFile, SaveScheduler, syncDirectory, writeFileAtomic } from './durableFile.ts';
 import { IssuedTokens } from './issuedTokens.ts';
 import { firebaseToolsCli, parentWatchPath } from './paths.ts';
-import { OutputTail, assertPortFree, exited, freePort, httpGetJson, killOnExit, pollUntil, stopChild } from './processUtils.ts';
+import { OutputTail, assertPortFree, exited, freePort, killOnExit, pollUntil, stopChild } from 'service-kit/processes';
+import { httpGetJson } from './probes.ts';
 
 export interface AuthEmulatorOptions {
   /** Default 9099. 0 picks a free port. */
@@ -174,7 +175,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   const { host, projectId, requestedPort } = checkedOptions(options);
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const publicPort = requestedPort === 0 ? await freePort(host) : requestedPort;
-  await assertPortFree(host, publicPort, 'auth emulator');
+  await assertPortFree(host, publicPort, 'auth emulator', 'another emulator or app is running there?');
   // The emulator itself listens on a private port; the proxy takes the public one. The emulator suite
   // also opens a hub and a logging port; take free ones so instances never collide.
   const port = await freePort(host);
@@ -220,7 +221,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
         const body = (await httpGetJson(`${emulatorUrl}/`, 1000)) as { authEmulator?: { ready?: boolean } } | null;
         return body?.authEmulator?.ready === true;
       },
-      { timeoutMs: readyTimeoutMs, intervalMs: 50, abort: died, what: 'auth emulator' },
+      { timeoutMs: readyTimeoutMs, intervalMs: 50, abort: died, what: 'auth emulator ready' },
     );
   } catch (e) {
     await stop();

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { adminSecretOf } from './adminSecret.ts';
 import { databaseMainPath, defaultRulesPath } from './paths.ts';
-import { OutputTail, assertPortFree, exited, killOnExit, pollUntil, probeRtdbHandshake, stopChild } from './processUtils.ts';
+import { OutputTail, assertPortFree, exited, killOnExit, pollUntil, stopChild } from 'service-kit/processes';
+import { probeRtdbHandshake } from './probes.ts';
 
 export interface DatabaseServerOptions {
   /** Default 9000. 0 picks a free port (see the returned `port`). */
@@ -83,7 +84,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
   }
   if (!/^[a-z0-9-]{1,63}$/i.test(namespace)) throw new Error(`database server: invalid namespace "${namespace}"`);
   const rulesJson = loadRules(options.rules);
-  await assertPortFree(host, requestedPort, 'database server');
+  await assertPortFree(host, requestedPort, 'database server', 'another emulator or app is running there?');
 
   const args = ['--disable-warning=DEP0005', databaseMainPath, '--port', String(requestedPort), '--host', host];
   if (options.dataDir !== undefined) args.push('--data-dir', options.dataDir);
@@ -127,7 +128,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
       timeoutMs: readyTimeoutMs,
       intervalMs: 20,
       abort: died,
-      what: 'database server',
+      what: 'database server listening',
     });
     if (reportedError !== null) throw new Error(`database server: ${reportedError}`);
     const port = reportedPort as unknown as number;
@@ -135,7 +136,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
       timeoutMs: readyTimeoutMs,
       intervalMs: 50,
       abort: died,
-      what: 'database server handshake',
+      what: 'database server handshake answered',
     });
     const hostAndPort = `${host}:${port}`;
     return {

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { startAuthEmulator, startDatabaseServer } from './index.ts';
-import { freePort, runNode } from '../../../tools/kit/processes.ts';
-import { httpGetJson, isPortOpen, probeRtdbHandshake, sleep } from './processUtils.ts';
+import { freePort, isPortOpen, sleep } from 'service-kit/processes';
+import { runNode } from '../../../tools/kit/processes.ts';
+import { httpGetJson, probeRtdbHandshake } from './probes.ts';
 
 jest.setTimeout(120_000);
 
