@@ -234,7 +234,10 @@ function refused(file: string, args: string[], usage: string | undefined): strin
   }
   // Flags, and plain words such as subcommands and flag values (grant, orders); not values, paths, ids, placeholders.
   const checked = args.filter((arg) => /^--[\w-]+$/.test(arg) || /^[a-z][a-z-]*$/.test(arg));
-  return checked.filter((arg) => !new RegExp(`(^|[^\\w-])${arg}(?![\\w-])`).test(usage ?? '')).map((arg) => `${file} does not take ${arg}`);
+  const unknown = checked.filter((arg) => !new RegExp(`(^|[^\\w-])${arg}(?![\\w-])`).test(usage ?? ''));
+  // Its own words, so a CLI that crashed instead of printing its usage shows as such.
+  const said = how === 'source' ? '' : ` (it said: ${(usage ?? '').trim().slice(0, 300)})`;
+  return unknown.length === 0 ? [] : [`${file} does not take ${unknown.join(', ')}${said}`];
 }
 
 /** A CLI's usage text (stdout and stderr, whatever its exit code) or source, by its entry in usageOf. */
