@@ -7,9 +7,7 @@
 // GOOGLE_APPLICATION_CREDENTIALS (a service account key with the Firebase Authentication Admin role)
 // it works on that key's real Firebase project.
 import { parseArgs } from 'node:util';
-import { createIdentityToolkit, describeTarget, type Target } from './identityToolkit.ts';
-import { isRole, ROLE_CLAIM, ROLES } from './roles.ts';
-import { readServiceAccount } from './serviceAccount.ts';
+import { createIdentityToolkit, describeTarget, isRole, projectTarget, ROLE_CLAIM, ROLES, type AuthTarget } from 'service-kit/firebase-auth';
 
 const usage = `usage: npm run staff -- grant <email> --role ${ROLES.join('|')}
        npm run staff -- revoke <email>
@@ -17,11 +15,8 @@ const usage = `usage: npm run staff -- grant <email> --role ${ROLES.join('|')}
 
 const REFRESH_NOTE = 'it reaches their ID token at its next refresh (within the hour; signing out and in again applies it at once)';
 
-export function targetFrom(env: NodeJS.ProcessEnv): Target {
-  if (env.GOOGLE_APPLICATION_CREDENTIALS && !env.FIREBASE_AUTH_EMULATOR_HOST) {
-    const account = readServiceAccount(env.GOOGLE_APPLICATION_CREDENTIALS);
-    return { kind: 'project', projectId: env.FIREBASE_PROJECT_ID ?? account.projectId, accessToken: () => account.accessToken() };
-  }
+export function targetFrom(env: NodeJS.ProcessEnv): AuthTarget {
+  if (env.GOOGLE_APPLICATION_CREDENTIALS && !env.FIREBASE_AUTH_EMULATOR_HOST) return projectTarget(env.GOOGLE_APPLICATION_CREDENTIALS, env.FIREBASE_PROJECT_ID);
   const port = env.AUTH_EMULATOR_PORT ?? '9099';
   return { kind: 'emulator', hostAndPort: env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${port}`, projectId: env.FIREBASE_PROJECT_ID ?? 'demo-storefront' };
 }

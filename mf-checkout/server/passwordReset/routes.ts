@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import createError from 'http-errors';
+import { IdentityToolkitError } from 'service-kit/firebase-auth';
 import { z } from 'zod';
 import { validationError } from '../http/errors.ts';
 import { LANGS, type Lang } from '../orders/model.ts';
 import type { Log } from '../orders/stock.ts';
 import { passwordResetMessage } from '../storage/outboxMessages.ts';
 import type { OutboxStore } from '../storage/outbox.ts';
-import { ResetCodesUnavailableError, type ResetCodes } from './resetCodes.ts';
+import type { ResetCodes } from './resetCodes.ts';
 
 const resetRequestSchema = z.object(
   {
@@ -47,7 +48,7 @@ export function registerPasswordResetRoutes(
     try {
       code = await deps.codes.codeFor(email);
     } catch (error) {
-      if (!(error instanceof ResetCodesUnavailableError)) throw error;
+      if (!(error instanceof IdentityToolkitError)) throw error;
       deps.log.error({ err: error.message }, 'password reset: no code from the Auth service');
       throw createError(503, 'Password reset is not available right now; please try again in a minute');
     }

@@ -1,7 +1,7 @@
 // An OAuth access token for a Google service account, by the JWT bearer grant Google documents for
 // server-to-server calls: a JWT signed with the account's private key is exchanged at its token_uri.
-// What firebase-admin does with GOOGLE_APPLICATION_CREDENTIALS, without adding it as a dependency
-// for one command.
+// What firebase-admin does with GOOGLE_APPLICATION_CREDENTIALS, for the few Identity Toolkit calls the
+// shop makes (identityToolkit.ts), without firebase-admin as a dependency.
 import { createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -15,6 +15,7 @@ interface ServiceAccountKey {
 export interface ServiceAccount {
   projectId: string;
   clientEmail: string;
+  /** A token for the Identity Toolkit, kept until a minute before Google's expiry. */
   accessToken(): Promise<string>;
 }
 
@@ -22,6 +23,7 @@ const SCOPES = 'https://www.googleapis.com/auth/identitytoolkit https://www.goog
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/** Reads a service account's key file (the JSON Google makes for it); throws when it is not one. */
 export function readServiceAccount(file: string): ServiceAccount {
   let key: ServiceAccountKey;
   try {
@@ -29,15 +31,18 @@ export function readServiceAccount(file: string): ServiceAccount {
   } catch (error) {
     throw new Error(`cannot read the service account key ${file}: ${(error as Error).message}`);
   }
-  if (!key.client_email || !key.private_key || !key.project_id)
+  if (!key.client_email || !key.private_key || !key.project_id) {
     throw new Error(`${file} is not a service account key (client_email, private_key and project_id are required)`);
+  }
   const tokenUri = key.token_uri ?? 'https://oauth2.googleapis.com/token';
+  let cached: { token: string; until: number } | null = null;
   return {
     projectId: key.project_id,
     clientEmail: key.client_email,
     async accessToken() {
+      if (cached && cached.until > Date.now()) return cached.token;
       const now = Math.floor(Date.now() / 1000);
-      const unsigned = `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64({ iss: key.client_email, scope: SCOPES, aud: tokenUri, iat: now, exp: now + 600 })}`;
+      const unsigned = `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64({ iss: key.client_email, scope: SCOPES, aud: tokenUri, iat: now, exp: now + 3600 })}`;
       const signature = createSign('RSA-SHA256').update(unsigned).sign(key.private_key).toString('base64url');
       const response = await fetch(tokenUri, {
         method: 'POST',
@@ -45,10 +50,12 @@ export function readServiceAccount(file: string): ServiceAccount {
         body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${signature}` }),
         signal: AbortSignal.timeout(15_000),
       });
-      const body = (await response.json().catch(() => ({}))) as { access_token?: string; error_description?: string };
-      if (!response.ok || !body.access_token)
+      const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error_description?: string };
+      if (!response.ok || !body.access_token) {
         throw new Error(`Google refused the service account ${key.client_email}: ${body.error_description ?? response.status}`);
-      return body.access_token;
+      }
+      cached = { token: body.access_token, until: Date.now() + ((body.expires_in ?? 3600) - 60) * 1000 };
+      return cached.token;
     },
   };
 }
