@@ -7,7 +7,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { createCheckoutServer } from '../server/app.ts';
 import type { CheckoutConfig } from '../server/config.ts';
-import { InvalidIdTokenError, type IdTokenVerifier } from '../server/session/identity.ts';
+import { type IdTokenVerifier, InvalidIdTokenError } from 'service-kit/firebase-auth';
 import { openPostgresRepository } from '../server/storage/postgres.ts';
 
 export interface OrdersListRow {

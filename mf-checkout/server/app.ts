@@ -30,8 +30,7 @@ import { registerSessionRoutes } from './session/routes.ts';
 import { createSessions } from './session/sessions.ts';
 import { createStaffLifecycle, type StaffLifecycle } from './staff/lifecycle.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
-import type { IdTokenVerifier } from './session/identity.ts';
-import { createLocalAuthVerifier } from './session/localAuthVerifier.ts';
+import { createLocalAuthVerifier, type IdTokenVerifier } from 'service-kit/firebase-auth';
 import { openRepository } from './storage/open.ts';
 import type { OrderRepository } from './storage/repository.ts';
 

@@ -1,7 +1,7 @@
-// Firebase ID tokens verified as Firebase documents for third-party JWT libraries (a copy of
-// mf-checkout/server/session/firebaseTokenVerifier.ts, to unify under issue #35).
+// Firebase ID tokens verified as Firebase documents for third-party JWT libraries. A copy of
+// mf-checkout/server/session/firebaseTokenVerifier.ts until service-kit declares jose and holds the one.
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
-import { InvalidIdTokenError, staffRoleOf, type IdTokenVerifier } from './identity.ts';
+import { InvalidIdTokenError, staffRoleOf, type IdTokenVerifier } from 'service-kit/firebase-auth';
 
 const GOOGLE_KEYS = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 
@@ -29,7 +29,7 @@ export function createFirebaseTokenVerifier(options: { projectId: string; keysUr
       if (typeof payload.auth_time !== 'number' || payload.auth_time > Date.now() / 1000 + 300) {
         throw new InvalidIdTokenError('the token was authenticated in the future');
       }
-      return { uid: payload.sub, email: typeof payload.email === 'string' ? payload.email : null, role: staffRoleOf(payload) };
+      return { uid: payload.sub, email: typeof payload.email === 'string' ? payload.email : null, exp: payload.exp as number, role: staffRoleOf(payload) };
     },
   };
 }

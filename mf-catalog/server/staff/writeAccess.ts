@@ -4,7 +4,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import createError from 'http-errors';
-import { InvalidIdTokenError, type IdTokenVerifier, type StaffRole } from './identity.ts';
+import { InvalidIdTokenError, type IdTokenVerifier, type StaffRole } from 'service-kit/firebase-auth';
 
 export interface WriteAccessOptions {
   /** CATALOG_ADMIN_TOKEN; null when unset. */

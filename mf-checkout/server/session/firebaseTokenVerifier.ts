@@ -1,6 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { InvalidIdTokenError, type IdTokenVerifier } from './identity.ts';
-import { staffRoleOf } from './roles.ts';
+import { type IdTokenVerifier, InvalidIdTokenError, staffRoleOf } from 'service-kit/firebase-auth';
 
 /** Where Google publishes the public keys that sign Firebase ID tokens (a JSON Web Key Set). */
 export const firebaseTokenKeysUrl = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -11,6 +10,8 @@ export const firebaseTokenKeysUrl = 'https://www.googleapis.com/service_accounts
  * key id), issuer `https://securetoken.google.com/<project>`, audience = project, unexpired, issued
  * and authenticated in the past, with a uid. Unsigned tokens (what the Auth emulator makes) are refused.
  * Loaded lazily by app.ts: jose is ESM-only, which the CommonJS test runtime cannot load.
+ * The catalogue has a copy (mf-catalog/server/staff/firebaseTokens.ts) until service-kit declares jose
+ * and holds the one.
  */
 export function createFirebaseTokenVerifier(options: { projectId: string; keysUrl?: string; keys?: JWTVerifyGetKey }): IdTokenVerifier {
   const keys = options.keys ?? createRemoteJWKSet(new URL(options.keysUrl ?? firebaseTokenKeysUrl));

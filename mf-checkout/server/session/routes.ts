@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import createError from 'http-errors';
 import { SESSION_COOKIE, sessionCookieOptions, type Session } from './cookie.ts';
 import type { Sessions } from './sessions.ts';
-import { InvalidIdTokenError } from './identity.ts';
+import { InvalidIdTokenError } from 'service-kit/firebase-auth';
 
 function view(session: Session) {
   return { uid: session.uid, email: session.email, expiresAt: new Date(session.exp * 1000).toISOString() };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { readSessionPayload, sessionPayload, SESSION_COOKIE, type Session } from './cookie.ts';
-import type { IdTokenVerifier } from './identity.ts';
+import type { IdTokenVerifier } from 'service-kit/firebase-auth';
 
 /** Short-lived on purpose: the account remote re-syncs a fresh ID token every few minutes. */
 export const SESSION_TTL_SECONDS = 30 * 60;

@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { openTestRepository, request, startTestServer, type TestServer, type TestStorage } from '../testing/harness.ts';
-import { InvalidIdTokenError, type IdTokenVerifier } from '../session/identity.ts';
-import { staffRoleOf } from '../session/roles.ts';
+import { type IdTokenVerifier, InvalidIdTokenError, staffRoleOf } from 'service-kit/firebase-auth';
 import { STAFF_ROUTES } from './routes.ts';
 
 /** "token:<uid>:<role or shopper>" stands in for a verified Firebase ID token with that custom claim. */

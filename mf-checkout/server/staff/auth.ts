@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import createError from 'http-errors';
-import { InvalidIdTokenError, type IdTokenVerifier } from '../session/identity.ts';
-import { hasRole, type StaffRole } from '../session/roles.ts';
+import { hasRole, type IdTokenVerifier, InvalidIdTokenError, type StaffRole } from 'service-kit/firebase-auth';
 
 export interface StaffMember {
   uid: string;

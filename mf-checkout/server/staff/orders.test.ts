@@ -8,8 +8,7 @@ import { startLocalStripe, type LocalStripe } from '../../../tools/local-stripe/
 import type { OrderLine } from '../orders/model.ts';
 import { PaymentUnavailableError } from '../payments/gateway.ts';
 import { createRefundGateway, RefundRefusedError, type RefundGateway } from '../payments/refunds.ts';
-import { InvalidIdTokenError, type IdTokenVerifier } from '../session/identity.ts';
-import { staffRoleOf } from '../session/roles.ts';
+import { type IdTokenVerifier, InvalidIdTokenError, staffRoleOf } from 'service-kit/firebase-auth';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { billing, openTestRepository, request, startTestServer, type Backend, type TestServer, type TestStorage } from '../testing/harness.ts';
 

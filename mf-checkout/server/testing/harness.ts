@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCheckoutServer, type CheckoutServer, type CheckoutServerDeps } from '../app.ts';
 import type { CheckoutConfig } from '../config.ts';
-import { InvalidIdTokenError, type IdTokenVerifier } from '../session/identity.ts';
+import { type IdTokenVerifier, InvalidIdTokenError } from 'service-kit/firebase-auth';
 import { openPostgresRepository } from '../storage/postgres.ts';
 import type { OrderRepository } from '../storage/repository.ts';
 import { openSqliteRepository } from '../storage/sqlite.ts';

@@ -1,10 +1,30 @@
-import { InvalidIdTokenError, type IdTokenVerifier } from './identity.ts';
-import { staffRoleOf } from './roles.ts';
+// Firebase ID tokens as the services check them: the identity a verified token names, and the
+// development check against the shop's local Auth service. In production each service verifies
+// Google's signatures instead (its firebaseTokenVerifier, loaded lazily: jose is ESM-only, which the
+// CommonJS test runtime cannot load).
+import { staffRoleOf, type StaffRole } from './roles.ts';
+
+export interface VerifiedIdentity {
+  uid: string;
+  email: string | null;
+  /** The staff role in the token's custom claims; absent or null for a shopper. */
+  role?: StaffRole | null;
+  /** Expiry of the ID token, seconds since the epoch. */
+  exp: number;
+}
+
+/** The token was checked and is not acceptable (forged, expired, wrong project, ...). */
+export class InvalidIdTokenError extends Error {}
+
+export interface IdTokenVerifier {
+  /** Throws InvalidIdTokenError for a bad token; any other error means verification was impossible. */
+  verify(idToken: string): Promise<VerifiedIdentity>;
+}
 
 /**
  * Development only: asks the shop's local Auth service (the proxy in front of the Auth emulator,
- * see mf-account/server/emulators/authProxy.ts) whether it issued a token. Emulator tokens are
- * unsigned, so this question is the only proof a token is genuine.
+ * mf-account/server/emulators/authProxy.ts) whether it issued a token. Emulator tokens are unsigned,
+ * so this question is the only proof a token is genuine.
  */
 export function createLocalAuthVerifier(verifyUrl: string): IdTokenVerifier {
   return {
