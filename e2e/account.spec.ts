@@ -25,11 +25,11 @@ interface ToastEvent {
 /** Records the toasts asked for on the page's shared bus (until the next full page load). */
 async function watchToasts(page: Page): Promise<() => Promise<ToastEvent[]>> {
   await page.waitForFunction(() => {
-    const registry = (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('shared-events.registry.v1')];
+    const registry = (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('shared-events.registry.v2')];
     return Boolean(registry?.get('bus-channel'));
   });
   await page.evaluate(() => {
-    const registry = (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('shared-events.registry.v1')];
+    const registry = (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('shared-events.registry.v2')];
     const channel = registry?.get('bus-channel') as { wire: { subscribe(next: (event: { type: string }) => void): unknown } };
     const seen: unknown[] = [];
     (window as unknown as { __toasts: unknown[] }).__toasts = seen;

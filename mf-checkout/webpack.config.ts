@@ -1,5 +1,5 @@
 // The checkout remote's build: the remotes' one configuration (tools/webpack/remoteConfig.ts) with what
-// this team exposes to the shell.
+// this team exposes: its page to the shell, its coupon client to the cart (decision 0034).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteConfig } from '../tools/webpack/remoteConfig.ts';
@@ -10,5 +10,6 @@ export default remoteConfig({
   standalonePort: 3204,
   exposes: {
     './CheckoutPage': './src/checkout-page/CheckoutPage.tsx',
+    './couponClient': './src/coupon-client/couponClient.ts',
   },
 });

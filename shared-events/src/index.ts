@@ -24,8 +24,8 @@ export { CART_STORAGE_KEY, createCartStore } from './cart/store.ts';
 export type { CartAddResult, CartStore, CartStoreDeps } from './cart/store.ts';
 export type { CartItem, CartProduct, Product } from './cart/schema.ts';
 
-export { checkCoupon, COUPON_ENDPOINT, COUPON_MAX_LENGTH, couponRequest, normalizeCouponCode, parseCouponCode, readCouponAnswer } from './coupon/coupon.ts';
-export type { CouponAnswer, CouponCheckOptions, CouponLine } from './coupon/coupon.ts';
+export { COUPON_MAX_LENGTH, normalizeCouponCode, parseCouponCode } from './coupon/coupon.ts';
+export type { CouponAnswer, CouponCheckOptions, CouponClient, CouponLine } from './coupon/coupon.ts';
 export { COUPON_STORAGE_KEY, createCouponStore } from './coupon/store.ts';
 export type { CouponStore, CouponStoreDeps } from './coupon/store.ts';
 

@@ -7,8 +7,9 @@ describe("the shell's contract", () => {
   const contract = shellContract(path.join(__dirname, '..'));
 
   it('lists the exports of every shared-events entry point, types left out', () => {
-    expect(contract.provides?.['shared-events']).toEqual(expect.arrayContaining(['bus', 'cart', 'wishlist', 'compare', 'checkCoupon']));
+    expect(contract.provides?.['shared-events']).toEqual(expect.arrayContaining(['bus', 'cart', 'wishlist', 'compare', 'parseCouponCode']));
     expect(contract.provides?.['shared-events']).not.toContain('CartItem');
+    expect(contract.provides?.['shared-events']).not.toContain('CouponClient');
     expect(contract.provides?.['shared-events/react']).toEqual(expect.arrayContaining(['useCartItems', 'useWishlistIds', 'fieldWiring']));
     expect(contract.provides?.['shared-events/react']).not.toContain('FieldControl');
   });

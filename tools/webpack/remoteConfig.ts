@@ -109,7 +109,7 @@ export function sharedSingletons(production: boolean) {
     'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
     // In production the shell provides the router (docs/decisions/0011); the harness bundles its own.
     'react-router-dom': { singleton: true, requiredVersion: '^7.0.0', ...(production ? { import: false as const } : {}) },
-    'shared-events': { singleton: true, requiredVersion: '^0.1.0' },
+    'shared-events': { singleton: true, requiredVersion: '^0.2.0' },
   };
 }
 
@@ -187,10 +187,10 @@ function browserConfig({ name, dir, standalonePort, exposes }: RemoteBuild, prod
       port: standalonePort,
       host: '127.0.0.1',
       historyApiFallback: true,
-      // The running storefront whose services the harness uses (npm start's by default).
+      // The running storefront whose services (and other remotes, /remotes/) the harness uses (npm start's by default).
       proxy: [
         {
-          context: ['/api', '/save-stripe-token', '/local-stripe', '/remotes.json', '/app-config.json', '/design'],
+          context: ['/api', '/save-stripe-token', '/local-stripe', '/remotes.json', '/remotes/', '/releases/', '/app-config.json', '/design'],
           target: process.env.STOREFRONT_URL ?? 'http://127.0.0.1:3000',
         },
       ],

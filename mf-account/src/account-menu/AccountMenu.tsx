@@ -8,11 +8,6 @@ import { LogInIcon, LogOutIcon, UserIcon, UserPlusIcon } from '../ui/icons.tsx';
 import { useDropdown } from 'shared-events/react';
 import styles from './AccountMenu.module.css';
 
-const subscribeShared = (onChange: () => void) => {
-  const subscription = session.state$.subscribe(onChange);
-  return () => subscription.unsubscribe();
-};
-
 /**
  * Who the header should show: what the bus says ('auth:changed', published by this remote once
  * Firebase has confirmed it), and until the bus knows, the localStorage hint, so a returning shopper
@@ -20,7 +15,7 @@ const subscribeShared = (onChange: () => void) => {
  */
 function useHeaderUser(): AuthUser | null {
   const shared = useSyncExternalStore(
-    subscribeShared,
+    session.subscribe,
     () => session.current,
     () => session.current,
   );

@@ -1,4 +1,4 @@
-import { createEventBus, createBusChannel, createSafeStorage, createWishlistStore } from 'shared-events';
+import { createSafeStorage, createWishlistStore } from 'shared-events';
 import { wishlistChanges, wishlistIds, type WishlistChanges } from '../firebase/wishlistRecord.ts';
 import { createWishlistSync, type Mirror } from './wishlistSync.ts';
 
@@ -46,7 +46,7 @@ function setup(options: { guest?: number[]; owner?: Mirror | null; account?: Rec
     removeItem: (key: string) => void values.delete(key),
   } as unknown as Storage;
   if (options.guest) values.set('wishlist', JSON.stringify(options.guest));
-  const store = createWishlistStore({ bus: createEventBus(createBusChannel()), storage: createSafeStorage({ backing: () => backing, events: undefined }) });
+  const store = createWishlistStore({ storage: createSafeStorage({ backing: () => backing, events: undefined }) });
   const db = fakeDatabase(options.account);
   let owner = options.owner ?? null;
   let clock = 1_000;

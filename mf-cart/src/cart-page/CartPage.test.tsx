@@ -3,7 +3,14 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { bus, cart, coupon, language } from 'shared-events';
 import { item, resetShared, seedCart, storedCart } from '../testing/cart.ts';
+import { fakeCheckoutRemote, fakeFederationRuntime } from '../testing/checkoutRemote.ts';
 import CartPage from './CartPage.tsx';
+
+const mockCheckout = fakeCheckoutRemote();
+// Read at call time: jest hoists the mock above the line that makes mockCheckout.
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  getInstance: (finder: Parameters<ReturnType<typeof fakeFederationRuntime>['getInstance']>[0]) => fakeFederationRuntime(mockCheckout).getInstance(finder),
+}));
 
 function renderPage() {
   return render(
@@ -16,12 +23,6 @@ function renderPage() {
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
-function respond(body: unknown, status = 200) {
-  const fetchMock = jest.fn(async () => ({ status, ok: status < 300, json: async () => body }) as unknown as Response);
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return fetchMock;
-}
-
 async function settle() {
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -31,7 +32,10 @@ async function settle() {
 beforeEach(() => {
   resetShared();
   jest.useRealTimers();
-  respond({ valid: false, code: '', discountCents: 0, message: '' });
+  mockCheckout.state = 'loads';
+  mockCheckout.answer = { kind: 'rejected', code: '', message: '' };
+  mockCheckout.checkCoupon.mockClear();
+  mockCheckout.loaded.length = 0;
 });
 
 describe('CartPage', () => {
@@ -157,14 +161,17 @@ describe('CartPage', () => {
     expect(storedCart()).toEqual([]);
   });
 
-  it('applies a coupon through the checkout service, remembers it for checkout and takes it off the Total', async () => {
-    const fetchMock = respond({ valid: true, code: 'SAVE10', discountCents: 400, message: 'SAVE10 applied: 10% off your order (-$4.00)', subtotalCents: 4000 });
+  it("applies a coupon through the checkout remote's client, remembers it for checkout and takes it off the Total", async () => {
+    mockCheckout.answer = { kind: 'accepted', code: 'SAVE10', discountCents: 400, message: 'SAVE10 applied: 10% off your order (-$4.00)', subtotalCents: 4000 };
     seedCart([item({ id: 3, price: 20, qun: 2 })]);
     renderPage();
+    expect(mockCheckout.loaded).toEqual([]);
     fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: ' save10 ' } });
     fireEvent.click(button('Apply Coupon'));
     await settle();
-    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ code: 'SAVE10', lines: [{ id: 3, qun: 2 }] });
+    expect(mockCheckout.loaded).toEqual(['checkout/couponClient']);
+    const [code, lines] = mockCheckout.checkCoupon.mock.calls[0]!;
+    expect([code, lines.map(({ id, qun }) => ({ id, qun }))]).toEqual([' save10 ', [{ id: 3, qun: 2 }]]);
     expect(screen.getByText('SAVE10 applied: 10% off your order (-$4.00)')).toBeTruthy();
     expect(sessionStorage.getItem('coupon')).toBe('SAVE10');
     expect(screen.getByTestId('cart-total').textContent).toBe('$36.00');
@@ -176,7 +183,7 @@ describe('CartPage', () => {
   });
 
   it('shows the service message for a refused coupon and stores nothing', async () => {
-    respond({ valid: false, code: 'NOPE', discountCents: 0, message: 'Coupon code "NOPE" is not valid' });
+    mockCheckout.answer = { kind: 'rejected', code: 'NOPE', message: 'Coupon code "NOPE" is not valid' };
     seedCart([item()]);
     renderPage();
     fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'nope' } });
@@ -187,9 +194,7 @@ describe('CartPage', () => {
   });
 
   it('says clearly when the coupon service cannot be reached, and asks for a code when there is none', async () => {
-    globalThis.fetch = jest.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    }) as unknown as typeof fetch;
+    mockCheckout.answer = { kind: 'unavailable' };
     seedCart([item()]);
     renderPage();
     fireEvent.click(button('Apply Coupon'));
@@ -201,19 +206,42 @@ describe('CartPage', () => {
     expect(sessionStorage.getItem('coupon')).toBeNull();
   });
 
+  it.each([
+    ['its remote does not load', 'fails'],
+    ['no remote on the page is the checkout', 'unknown'],
+  ] as const)('says the checkout service is unavailable when %s, and the page keeps working', async (_, state) => {
+    mockCheckout.state = state;
+    seedCart([item({ id: 1, title: 'Oak Stool', qun: 1, stock: 5 })]);
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'SAVE10' } });
+    fireEvent.click(button('Apply Coupon'));
+    await settle();
+    expect(screen.getByText(/checkout service is unavailable/)).toBeTruthy();
+    expect(mockCheckout.checkCoupon).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('coupon')).toBeNull();
+    fireEvent.click(button('Increase quantity of Oak Stool'));
+    expect(storedCart()).toMatchObject([{ qun: 2 }]);
+
+    mockCheckout.state = 'loads';
+    mockCheckout.answer = { kind: 'accepted', code: 'SAVE10', discountCents: 100, message: 'SAVE10 applied', subtotalCents: null };
+    fireEvent.click(button('Apply Coupon'));
+    await settle();
+    expect(screen.getByText('SAVE10 applied')).toBeTruthy();
+  });
+
   it('re-checks a remembered coupon against the cart and drops it when it no longer applies', async () => {
     jest.useFakeTimers();
     coupon.apply('WELCOME5');
-    const fetchMock = respond({ valid: true, code: 'WELCOME5', discountCents: 500, message: 'ok' });
+    mockCheckout.answer = { kind: 'accepted', code: 'WELCOME5', discountCents: 500, message: 'ok', subtotalCents: null };
     seedCart([item({ id: 1, title: 'Oak Stool', price: 15, qun: 2, stock: 5 })]);
     renderPage();
     await act(async () => {
       await jest.advanceTimersByTimeAsync(400);
     });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(mockCheckout.checkCoupon).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('cart-total').textContent).toBe('$25.00');
 
-    respond({ valid: false, code: 'WELCOME5', discountCents: 0, message: 'WELCOME5 needs a subtotal of at least $25.00' });
+    mockCheckout.answer = { kind: 'rejected', code: 'WELCOME5', message: 'WELCOME5 needs a subtotal of at least $25.00' };
     fireEvent.click(button('Decrease quantity of Oak Stool'));
     await act(async () => {
       await jest.advanceTimersByTimeAsync(400);

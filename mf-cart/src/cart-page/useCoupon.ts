@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkCoupon, coupon as appliedCoupon, normalizeCouponCode, type CartItem, type CouponAnswer } from 'shared-events';
+import { coupon as appliedCoupon, normalizeCouponCode, type CartItem, type CouponAnswer } from 'shared-events';
 import type { MessageKey } from '../i18n/messages.ts';
+import { checkCouponAtCheckout } from './checkoutCoupons.ts';
 
 export type Notice =
   | { readonly tone: 'success' | 'error' | 'info'; readonly text: string }
@@ -29,11 +30,12 @@ function linesKey(items: readonly CartItem[]): string {
 }
 
 /**
- * The Apply Coupon control's state. The checkout service decides (shared-events `checkCoupon`); an
+ * The Apply Coupon control's state. The checkout service decides, asked through the checkout remote's
+ * coupon client (loaded on the first check, checkoutCoupons.ts); an
  * accepted code goes to the shared `coupon` store for the checkout and is checked again whenever the
  * cart changes, since a discount depends on the lines.
  */
-export function useCoupon(items: readonly CartItem[], validate = checkCoupon): CouponState {
+export function useCoupon(items: readonly CartItem[], validate = checkCouponAtCheckout): CouponState {
   const [applied, setApplied] = useState<AppliedCoupon | null>(() => {
     const code = appliedCoupon.current;
     return code ? { code, discountCents: null } : null;

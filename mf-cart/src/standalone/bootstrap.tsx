@@ -1,3 +1,4 @@
+import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
 import { cart, language } from 'shared-events';
@@ -13,6 +14,15 @@ async function addSample(): Promise<void> {
   const product = body.products?.[0];
   if (product) cart.add(product as Parameters<typeof cart.add>[0], 'cart/standalone');
 }
+
+// The cart page checks coupons with the checkout remote's client: in the shell that remote is the
+// shell's to register; here the harness registers the running storefront's checkout (its /remotes.json).
+async function registerCheckout(): Promise<void> {
+  const response = await fetch('/remotes.json');
+  const { remotes } = (await response.json()) as { remotes?: Record<string, string> };
+  if (remotes?.checkout) registerRemotes([{ name: 'checkout', entry: remotes.checkout }]);
+}
+registerCheckout().catch((error: unknown) => console.warn('mf-cart harness: no checkout remote, coupons will say the service is unavailable', error));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { checkCoupon } from 'shared-events';
 import { useCouponCode } from 'shared-events/react';
+import { checkCoupon } from '../coupon-client/couponClient.ts';
 import { couponState, type CouponState } from '../order/coupon.ts';
 
 /**

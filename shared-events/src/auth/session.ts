@@ -1,5 +1,6 @@
-import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
 import type { EventBus } from '../bus/bus.ts';
+import { laterChanges } from '../runtime/laterChanges.ts';
 import type { AccountProfile, AuthUser } from '../bus/contract.ts';
 
 /**
@@ -15,10 +16,9 @@ export interface SessionState {
 
 /** A read-only view of the auth state; mf-account owns it and publishes 'auth:changed'. */
 export interface Session {
-  readonly state$: Observable<SessionState>;
-  readonly user$: Observable<AuthUser | null>;
-  readonly profile$: Observable<AccountProfile | null>;
   readonly current: SessionState;
+  /** Calls `listener` on every later change; shaped for React's useSyncExternalStore. */
+  subscribe(listener: (state: SessionState) => void): () => void;
 }
 
 export function createSession(bus: EventBus): Session {
@@ -32,22 +32,9 @@ export function createSession(bus: EventBus): Session {
     if (state.value.user?.uid === uid) state.next({ ...state.value, profile });
   });
   return {
-    state$: state.asObservable(),
-    user$: state.pipe(
-      map(({ user }) => user),
-      distinctUntilChanged(sameUser),
-    ),
-    profile$: state.pipe(
-      map(({ profile }) => profile),
-      distinctUntilChanged(),
-    ),
     get current() {
       return state.value;
     },
+    subscribe: laterChanges(state),
   };
-}
-
-function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
-  if (a === null || b === null) return a === b;
-  return a.uid === b.uid && a.email === b.email && a.displayName === b.displayName;
 }

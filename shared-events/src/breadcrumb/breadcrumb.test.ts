@@ -13,12 +13,11 @@ it('starts empty', () => {
 it('records the chosen name as current and the last one as previous', () => {
   const breadcrumb = createBreadcrumb(bus);
   const states: BreadcrumbState[] = [];
-  breadcrumb.state$.subscribe((state) => states.push(state));
+  breadcrumb.subscribe((state) => states.push(state));
   breadcrumb.navigate('shop');
   breadcrumb.navigate('contact');
   breadcrumb.navigate('about');
   expect(states).toEqual([
-    { currentname: '', previousname: '' },
     { currentname: 'shop', previousname: '' },
     { currentname: 'contact', previousname: 'shop' },
     { currentname: 'about', previousname: 'contact' },

@@ -1,5 +1,6 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
 import type { EventBus } from '../bus/bus.ts';
+import { laterChanges } from '../runtime/laterChanges.ts';
 
 /** The breadcrumb state, field names as the spec spells them. */
 export interface BreadcrumbState {
@@ -13,9 +14,10 @@ export interface BreadcrumbState {
  * publishing that event and calling `navigate` are the same thing.
  */
 export interface Breadcrumb {
-  readonly state$: Observable<BreadcrumbState>;
   readonly current: BreadcrumbState;
   navigate(name: string): void;
+  /** Calls `listener` on every later change; shaped for React's useSyncExternalStore. */
+  subscribe(listener: (state: BreadcrumbState) => void): () => void;
 }
 
 export function createBreadcrumb(bus: EventBus): Breadcrumb {
@@ -24,7 +26,6 @@ export function createBreadcrumb(bus: EventBus): Breadcrumb {
     state.next({ currentname, previousname });
   });
   return {
-    state$: state.asObservable(),
     get current() {
       return state.value;
     },
@@ -32,5 +33,6 @@ export function createBreadcrumb(bus: EventBus): Breadcrumb {
       const previousname = state.value.currentname;
       bus.publish({ type: 'breadcrumb:navigated', v: 1, currentname: name, previousname });
     },
+    subscribe: laterChanges(state),
   };
 }

@@ -37,8 +37,8 @@ describe('publish and on', () => {
 
   it('shows everything, known or not, on events$', () => {
     const all = collect(bus.events$);
-    bus.publish({ type: 'remote:failed', v: 1, remote: 'mf_cart', reason: 'timeout' });
-    expect(all).toEqual([{ type: 'remote:failed', v: 1, remote: 'mf_cart', reason: 'timeout' }]);
+    bus.publish({ type: 'breadcrumb:navigated', v: 1, currentname: 'Shop', previousname: '' });
+    expect(all).toEqual([{ type: 'breadcrumb:navigated', v: 1, currentname: 'Shop', previousname: '' }]);
   });
 
   it('applies contract defaults for listeners', () => {
@@ -51,12 +51,29 @@ describe('publish and on', () => {
 describe('tolerance (remotes deploy independently)', () => {
   it('passes unknown event types through without disturbing anyone', () => {
     const all = collect(bus.events$);
-    const changes = collect(bus.on('cart:changed'));
-    const unknown = { type: 'wishlist:changed', v: 1, ids: [1, 2] };
+    const languages = collect(bus.on('language:changed'));
+    const unknown = { type: 'future:thing', v: 1, ids: [1, 2] };
     expect(() => bus.publish(unknown as never)).not.toThrow();
-    bus.publish({ type: 'cart:changed', v: 1, items: [] });
-    expect(all).toEqual([unknown, { type: 'cart:changed', v: 1, items: [] }]);
-    expect(changes).toHaveLength(1);
+    bus.publish({ type: 'language:changed', v: 1, language: 'ru' });
+    expect(all).toEqual([unknown, { type: 'language:changed', v: 1, language: 'ru' }]);
+    expect(languages).toHaveLength(1);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('tolerates the events 0.2.0 dropped, still published by an older copy of the module on the page', () => {
+    const all = collect(bus.events$);
+    const added = collect(bus.on('cart:item-added'));
+    const dropped = [
+      { type: 'cart:changed', v: 1, items: [item()] },
+      { type: 'coupon:changed', v: 1, code: 'SAVE10' },
+      { type: 'wishlist:changed', v: 1, ids: [8, 3] },
+      { type: 'compare:changed', v: 1, ids: [3] },
+      { type: 'remote:failed', v: 1, remote: 'mf_cart', reason: 'timeout' },
+    ];
+    for (const event of dropped) expect(() => bus.publish(event as never)).not.toThrow();
+    bus.publish({ type: 'cart:item-added', v: 1, item: item(), source: 'catalog/shop' });
+    expect(all).toHaveLength(dropped.length + 1);
+    expect(added).toHaveLength(1);
     expect(warn).not.toHaveBeenCalled();
   });
 
@@ -92,14 +109,14 @@ describe('tolerance (remotes deploy independently)', () => {
 describe('publishing validates', () => {
   it.each([
     ['a known event with a bad field', { type: 'toast:requested', v: 1, message: 'Hi', kind: 'shout' }],
-    ['a known event missing a field', { type: 'cart:changed', v: 1 }],
-    ['a cart item without qun', { type: 'cart:changed', v: 1, items: [{ ...item(), qun: undefined }] }],
+    ['a known event missing a field', { type: 'cart:item-added', v: 1, item: item() }],
+    ['a cart item without qun', { type: 'cart:item-added', v: 1, item: { ...item(), qun: undefined }, source: 'home' }],
     ['a language the shop does not have', { type: 'language:changed', v: 1, language: 'de' }],
     ['no type', { v: 1 }],
-    ['no version', { type: 'cart:changed', items: [] }],
+    ['no version', { type: 'cart:item-added', item: item(), source: 'home' }],
     ['a version that is not a positive integer', { type: 'x', v: 0 }],
     ['a string version', { type: 'x', v: '1' }],
-    ['not an object', 'cart:changed'],
+    ['not an object', 'cart:item-added'],
   ])('throws InvalidEventError for %s and delivers nothing', (_, event) => {
     const all = collect(bus.events$);
     expect(() => bus.publish(event as never)).toThrow(InvalidEventError);
@@ -107,8 +124,8 @@ describe('publishing validates', () => {
   });
 
   it('names the event and the field in the error', () => {
-    const nameless = { type: 'remote:failed', v: 1, remote: '', reason: 'x' } as const;
-    expect(() => bus.publish(nameless)).toThrow(/"remote:failed" v1[\s\S]*remote/);
+    const nameless = { type: 'account:profile', v: 1, uid: '', profile: null } as const;
+    expect(() => bus.publish(nameless)).toThrow(/"account:profile" v1[\s\S]*uid/);
   });
 });
 
@@ -125,9 +142,9 @@ describe('instances', () => {
     const shell = createEventBus(channel);
     const remote = createEventBus(channel);
     expect(remote.instanceId).toBe(shell.instanceId);
-    const heard = firstValueFrom(shell.on('remote:failed').pipe(take(2), toArray()));
-    remote.publish({ type: 'remote:failed', v: 1, remote: 'mf_catalog', reason: 'offline' });
-    shell.publish({ type: 'remote:failed', v: 1, remote: 'mf_cart', reason: 'offline' });
-    expect((await heard).map((e) => e.remote)).toEqual(['mf_catalog', 'mf_cart']);
+    const heard = firstValueFrom(shell.on('breadcrumb:navigated').pipe(take(2), toArray()));
+    remote.publish({ type: 'breadcrumb:navigated', v: 1, currentname: 'Shop', previousname: '' });
+    shell.publish({ type: 'breadcrumb:navigated', v: 1, currentname: 'Cart', previousname: 'Shop' });
+    expect((await heard).map((e) => e.currentname)).toEqual(['Shop', 'Cart']);
   });
 });

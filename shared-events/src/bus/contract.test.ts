@@ -27,7 +27,6 @@ const cartItem = {
   required: ['id', 'title', 'price', 'thumbnail', 'stock', 'brand', 'discountPercentage', 'qun'],
   additionalProperties: {},
 };
-const productId = { type: 'integer', exclusiveMinimum: 0, maximum: MAX_INT };
 const loose = (type: EventType, properties: object, required: string[]) => ({
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
@@ -38,7 +37,6 @@ const loose = (type: EventType, properties: object, required: string[]) => ({
 
 const pinned: Record<EventType, object> = {
   'cart:item-added': loose('cart:item-added', { item: cartItem, source: { type: 'string' } }, ['item', 'source']),
-  'cart:changed': loose('cart:changed', { items: { type: 'array', items: cartItem } }, ['items']),
   'auth:changed': loose(
     'auth:changed',
     {
@@ -72,7 +70,6 @@ const pinned: Record<EventType, object> = {
   ),
   'language:changed': loose('language:changed', { language: { type: 'string', enum: ['en', 'ru'] } }, ['language']),
   'breadcrumb:navigated': loose('breadcrumb:navigated', { currentname: { type: 'string' }, previousname: { type: 'string' } }, ['currentname', 'previousname']),
-  'remote:failed': loose('remote:failed', { remote: { type: 'string', minLength: 1 }, reason: { type: 'string' } }, ['remote', 'reason']),
   'account:profile': loose(
     'account:profile',
     {
@@ -95,14 +92,10 @@ const pinned: Record<EventType, object> = {
     },
     ['uid', 'profile'],
   ),
-  'coupon:changed': loose('coupon:changed', { code: { anyOf: [{ type: 'string', pattern: '^[A-Z0-9_-]{1,32}$' }, { type: 'null' }] } }, ['code']),
-  'wishlist:changed': loose('wishlist:changed', { ids: { type: 'array', items: productId } }, ['ids']),
-  'compare:changed': loose('compare:changed', { ids: { type: 'array', items: productId } }, ['ids']),
 };
 
 const samples: Record<EventType, PublishableEvent> = {
   'cart:item-added': { type: 'cart:item-added', v: 1, item: item(), source: 'catalog/shop' },
-  'cart:changed': { type: 'cart:changed', v: 1, items: [item()] },
   'auth:changed': { type: 'auth:changed', v: 1, user: { uid: 'u1', email: 'a@b.c', displayName: 'Ann' } },
   'toast:requested': {
     type: 'toast:requested',
@@ -114,11 +107,7 @@ const samples: Record<EventType, PublishableEvent> = {
   },
   'language:changed': { type: 'language:changed', v: 1, language: 'ru' },
   'breadcrumb:navigated': { type: 'breadcrumb:navigated', v: 1, currentname: 'shop', previousname: 'home' },
-  'remote:failed': { type: 'remote:failed', v: 1, remote: 'mf_cart', reason: 'timeout' },
   'account:profile': { type: 'account:profile', v: 1, uid: 'u1', profile: { username: 'Ann', city: 'Springfield' } },
-  'coupon:changed': { type: 'coupon:changed', v: 1, code: 'SAVE10' },
-  'wishlist:changed': { type: 'wishlist:changed', v: 1, ids: [8, 3] },
-  'compare:changed': { type: 'compare:changed', v: 1, ids: [3, 8, 21] },
 };
 
 const types = Object.keys(eventVersions) as EventType[];
@@ -126,16 +115,11 @@ const types = Object.keys(eventVersions) as EventType[];
 it('lists exactly these event types, each at version 1', () => {
   expect(eventVersions).toEqual({
     'cart:item-added': 1,
-    'cart:changed': 1,
     'auth:changed': 1,
     'toast:requested': 1,
     'language:changed': 1,
     'breadcrumb:navigated': 1,
-    'remote:failed': 1,
     'account:profile': 1,
-    'coupon:changed': 1,
-    'wishlist:changed': 1,
-    'compare:changed': 1,
   });
   expect(Object.keys(eventSchemas).sort()).toEqual([...types].sort());
 });

@@ -4,20 +4,19 @@ import { cartItemSchema } from '../cart/schema.ts';
 /**
  * The versioned event contract between independently deployed remotes (README.md has the table and
  * the rules for evolving it). Objects are loose: a field added by a newer publisher must reach an
- * older listener untouched instead of failing validation.
+ * older listener untouched instead of failing validation. Each event names who publishes it and who
+ * listens (on `eventSchemas` below): an event nobody listens to is not kept. A store's changes are not
+ * events: they are followed with its `subscribe` (0.2.0 dropped 'cart:changed', 'coupon:changed',
+ * 'wishlist:changed' and 'compare:changed', which nothing read, and 'remote:failed', likewise; an
+ * older copy that still publishes them is tolerated as any unknown event).
  */
 export const eventVersions = {
   'cart:item-added': 1,
-  'cart:changed': 1,
   'auth:changed': 1,
   'toast:requested': 1,
   'language:changed': 1,
   'breadcrumb:navigated': 1,
-  'remote:failed': 1,
   'account:profile': 1,
-  'coupon:changed': 1,
-  'wishlist:changed': 1,
-  'compare:changed': 1,
 } as const;
 
 export type EventType = keyof typeof eventVersions;
@@ -51,9 +50,6 @@ export const accountProfileSchema = z.looseObject({
   region: z.optional(z.string()),
 });
 
-/** A catalogue product id, as the wish list and the compare tray carry them. */
-const productIdSchema = z.int().check(z.positive());
-
 function event<T extends EventType, S extends z.core.$ZodLooseShape>(type: T, payload: S) {
   return z.looseObject({
     type: z.literal(type),
@@ -63,45 +59,58 @@ function event<T extends EventType, S extends z.core.$ZodLooseShape>(type: T, pa
 }
 
 export const eventSchemas = {
+  /**
+   * A product went into the cart. Published by the cart store after a successful `cart.add` (mf-catalog's
+   * Add to Cart buttons); `source` names where from, e.g. "catalog/shop". Read by mf-cart's mini-cart in
+   * the header, which pulses.
+   */
   'cart:item-added': event('cart:item-added', {
     item: cartItemSchema,
     source: z.string(),
   }),
-  'cart:changed': event('cart:changed', {
-    items: z.array(cartItemSchema),
-  }),
+  /**
+   * Who is signed in, once Firebase says. Published by mf-account (`onAuthStateChanged`; mf-checkout's
+   * standalone harness fakes it). Read by the `session` store, which mf-account's account menu and
+   * mf-checkout's billing prefill follow.
+   */
   'auth:changed': event('auth:changed', {
     user: z.nullable(authUserSchema),
   }),
+  /**
+   * A message for the shopper. Published by any remote through `toast.show` (mf-account's sign-in,
+   * sign-up, sign-out and reset mails; mf-catalog's adds to the cart). Read by the shell's toasts (and
+   * the standalone harnesses of mf-account and mf-catalog, which draw their own).
+   */
   'toast:requested': event('toast:requested', {
     message: z.string().check(z.minLength(1)),
     kind: z.enum(TOAST_KINDS),
     position: z.optional(z.enum(TOAST_POSITIONS)),
     durationMs: z._default(z.int().check(z.positive()), TOAST_DURATION_MS),
   }),
+  /**
+   * The shopper switched language. Published by `language.set` (the shell's EN/RU switch). Read by the
+   * `language` store, which every remote follows through `useLanguage`.
+   */
   'language:changed': event('language:changed', {
     language: z.enum(LANGUAGES),
   }),
+  /**
+   * The name of the page now shown. Published by `breadcrumb.navigate` (the shell's main navigation,
+   * mf-catalog's product page with the product's title, mf-admin's pages). Read by the `breadcrumb`
+   * store, which the shell's breadcrumb and page name follow.
+   */
   'breadcrumb:navigated': event('breadcrumb:navigated', {
     currentname: z.string(),
     previousname: z.string(),
   }),
-  'remote:failed': event('remote:failed', {
-    remote: z.string().check(z.minLength(1)),
-    reason: z.string(),
-  }),
+  /**
+   * The signed-in shopper's own stored record. Published by mf-account after reading `users/{uid}`.
+   * Read by the `session` store (`session.current.profile`), which mf-checkout's billing prefill
+   * follows through `useProfile`.
+   */
   'account:profile': event('account:profile', {
     uid: z.string().check(z.minLength(1)),
     profile: z.nullable(accountProfileSchema),
-  }),
-  'coupon:changed': event('coupon:changed', {
-    code: z.nullable(z.string().check(z.regex(/^[A-Z0-9_-]{1,32}$/))),
-  }),
-  'wishlist:changed': event('wishlist:changed', {
-    ids: z.array(productIdSchema),
-  }),
-  'compare:changed': event('compare:changed', {
-    ids: z.array(productIdSchema),
   }),
 } satisfies { [T in EventType]: z.ZodMiniType };
 

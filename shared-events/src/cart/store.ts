@@ -1,5 +1,6 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
 import type { EventBus } from '../bus/bus.ts';
+import { laterChanges } from '../runtime/laterChanges.ts';
 import { createSafeStorage, type KeyValueStore } from '../storage/safeStorage.ts';
 import { normalizeCart, parseStoredCart } from './parse.ts';
 import { addItem, decrementAt, incrementAt, removeAt, type AddResult } from './rules.ts';
@@ -11,13 +12,14 @@ export const CART_STORAGE_KEY = 'cart';
 export type CartAddResult = AddResult | { readonly ok: false; readonly items: readonly CartItem[]; readonly reason: 'invalid-product' };
 
 /**
- * The one cart of the page. Remotes change it only through these methods; the store then saves it
- * and announces the change on the bus ('cart:changed', plus 'cart:item-added' for `add`). Those
- * events are notifications: publishing 'cart:item-added' yourself does not put anything in the cart.
+ * The one cart of the page. Remotes change it only through these methods and follow it with
+ * `subscribe`; the store saves every change, and `add` announces 'cart:item-added' on the bus. That
+ * event is a notification: publishing it yourself does not put anything in the cart.
  */
 export interface CartStore {
-  readonly items$: Observable<readonly CartItem[]>;
   readonly items: readonly CartItem[];
+  /** Calls `listener` on every later change; shaped for React's useSyncExternalStore. */
+  subscribe(listener: (items: readonly CartItem[]) => void): () => void;
   /** `source` names the place the shopper added from (e.g. "catalog/product-page"), for listeners. */
   add<P extends Product>(product: P, source?: string): CartAddResult;
   removeAt(index: number): void;
@@ -36,28 +38,23 @@ export interface CartStoreDeps {
 export function createCartStore({ bus, storage = createSafeStorage() }: CartStoreDeps): CartStore {
   const state = new BehaviorSubject<readonly CartItem[]>(parseStoredCart(storage.read(CART_STORAGE_KEY)));
 
-  function announce(items: readonly CartItem[]): void {
-    state.next(items);
-    bus.publish({ type: 'cart:changed', v: 1, items: [...items] });
-  }
-
   function commit(items: readonly CartItem[]): void {
     if (items === state.value) return;
     storage.write(CART_STORAGE_KEY, JSON.stringify(items));
-    announce(items);
+    state.next(items);
   }
 
   // Another tab saved its cart: adopt it, without writing it back (that tab already did).
   storage.watch(CART_STORAGE_KEY, (raw) => {
     const items = parseStoredCart(raw);
-    if (JSON.stringify(items) !== JSON.stringify(state.value)) announce(items);
+    if (JSON.stringify(items) !== JSON.stringify(state.value)) state.next(items);
   });
 
   return {
-    items$: state.asObservable(),
     get items() {
       return state.value;
     },
+    subscribe: laterChanges(state),
     add(product, source = 'unspecified') {
       const parsed = productSchema.safeParse(product);
       if (!parsed.success) return { ok: false, items: state.value, reason: 'invalid-product' };

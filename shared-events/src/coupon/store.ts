@@ -1,5 +1,5 @@
-import { BehaviorSubject, skip, type Observable } from 'rxjs';
-import type { EventBus } from '../bus/bus.ts';
+import { BehaviorSubject } from 'rxjs';
+import { laterChanges } from '../runtime/laterChanges.ts';
 import { createSafeStorage, type KeyValueStore } from '../storage/safeStorage.ts';
 import { parseCouponCode } from './coupon.ts';
 
@@ -11,9 +11,8 @@ export const COUPON_STORAGE_KEY = 'coupon';
  * discount: the checkout asks the service again before showing or charging anything.
  */
 export interface CouponStore {
-  readonly current$: Observable<string | null>;
   readonly current: string | null;
-  /** Keeps a well-formed code (normalized) and announces 'coupon:changed'; false for anything else. */
+  /** Keeps a well-formed code (normalized); false for anything else. */
   apply(code: string): boolean;
   clear(): void;
   /** Calls `listener` on every later change; shaped for React's useSyncExternalStore. */
@@ -21,7 +20,6 @@ export interface CouponStore {
 }
 
 export interface CouponStoreDeps {
-  readonly bus: EventBus;
   readonly storage?: KeyValueStore;
 }
 
@@ -29,7 +27,7 @@ function sessionKeyValueStore(): KeyValueStore {
   return createSafeStorage({ backing: () => globalThis.sessionStorage, events: undefined });
 }
 
-export function createCouponStore({ bus, storage = sessionKeyValueStore() }: CouponStoreDeps): CouponStore {
+export function createCouponStore({ storage = sessionKeyValueStore() }: CouponStoreDeps = {}): CouponStore {
   const state = new BehaviorSubject<string | null>(parseCouponCode(storage.read(COUPON_STORAGE_KEY)) ?? null);
 
   function commit(code: string | null): void {
@@ -37,11 +35,9 @@ export function createCouponStore({ bus, storage = sessionKeyValueStore() }: Cou
     if (code) storage.write(COUPON_STORAGE_KEY, code);
     else storage.remove(COUPON_STORAGE_KEY);
     state.next(code);
-    bus.publish({ type: 'coupon:changed', v: 1, code });
   }
 
   return {
-    current$: state.asObservable(),
     get current() {
       return state.value;
     },
@@ -54,9 +50,6 @@ export function createCouponStore({ bus, storage = sessionKeyValueStore() }: Cou
     clear() {
       commit(null);
     },
-    subscribe(listener) {
-      const subscription = state.pipe(skip(1)).subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
+    subscribe: laterChanges(state),
   };
 }

@@ -38,10 +38,10 @@ it('publishes language:changed and follows it', () => {
   const events: unknown[] = [];
   bus.events$.subscribe((event) => events.push(event));
   const seen: Language[] = [];
-  language.current$.subscribe((lang) => seen.push(lang));
+  language.subscribe((lang) => seen.push(lang));
   language.set('ru');
   expect(events).toEqual([{ type: 'language:changed', v: 1, language: 'ru' }]);
-  expect(seen).toEqual(['en', 'ru']);
+  expect(seen).toEqual(['ru']);
   expect(document.documentElement.lang).toBe('ru');
 });
 

@@ -1,6 +1,7 @@
-import { BehaviorSubject, skip, type Observable } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
 import type { EventBus } from '../bus/bus.ts';
 import { LANGUAGES, type Language } from '../bus/contract.ts';
+import { laterChanges } from '../runtime/laterChanges.ts';
 import { createSafeStorage, type KeyValueStore } from '../storage/safeStorage.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
@@ -13,7 +14,6 @@ export const DEFAULT_LANGUAGE: Language = 'en';
  * follows that event, so a remote publishing it directly has exactly the same effect.
  */
 export interface LanguageStore {
-  readonly current$: Observable<Language>;
   readonly current: Language;
   set(language: Language): void;
   /** Calls `listener` on every later change; shaped for React's useSyncExternalStore. */
@@ -46,17 +46,13 @@ export function createLanguageStore({ bus, storage = createSafeStorage(), docume
   });
 
   return {
-    current$: state.asObservable(),
     get current() {
       return state.value;
     },
     set(language) {
       if (language !== state.value) bus.publish({ type: 'language:changed', v: 1, language });
     },
-    subscribe(listener) {
-      const subscription = state.pipe(skip(1)).subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
+    subscribe: laterChanges(state),
   };
 }
 

@@ -1,5 +1,3 @@
-import type { Observable } from 'rxjs';
-import type { EventBus } from '../bus/bus.ts';
 import { createSafeStorage, type KeyValueStore } from '../storage/safeStorage.ts';
 import { isProductId, normalizeIds } from './idList.ts';
 import { createIdListState } from './idListStore.ts';
@@ -11,9 +9,8 @@ export const COMPARE_MAX = 4;
 
 export type CompareAddResult = { readonly ok: true } | { readonly ok: false; readonly reason: 'full' };
 
-/** The products the shopper is comparing, shared by every screen; announced as 'compare:changed'. */
+/** The products the shopper is comparing, shared by every screen (followed with `subscribe`). */
 export interface CompareStore {
-  readonly ids$: Observable<readonly number[]>;
   readonly ids: readonly number[];
   has(id: number): boolean;
   /** Adds a product at the end; refused when four are there already (the caller asks which to drop). */
@@ -24,23 +21,21 @@ export interface CompareStore {
   /** Adopts any list (a shared /compare?ids= address): valid distinct ids, the first four. */
   replace(ids: readonly unknown[]): void;
   clear(): void;
+  /** Calls `listener` on every later change; shaped for React's useSyncExternalStore. */
   subscribe(listener: (ids: readonly number[]) => void): () => void;
 }
 
 export interface CompareStoreDeps {
-  readonly bus: EventBus;
   readonly storage?: KeyValueStore;
 }
 
-export function createCompareStore({ bus, storage = createSafeStorage() }: CompareStoreDeps): CompareStore {
+export function createCompareStore({ storage = createSafeStorage() }: CompareStoreDeps = {}): CompareStore {
   const list = createIdListState({
     storage,
     key: COMPARE_STORAGE_KEY,
     max: COMPARE_MAX,
-    announce: (ids) => bus.publish({ type: 'compare:changed', v: 1, ids }),
   });
   return {
-    ids$: list.ids$,
     get ids() {
       return list.ids;
     },

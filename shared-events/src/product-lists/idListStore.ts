@@ -1,19 +1,19 @@
-import { BehaviorSubject, skip, type Observable } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
+import { laterChanges } from '../runtime/laterChanges.ts';
 import type { KeyValueStore } from '../storage/safeStorage.ts';
 import { parseStoredIds, sameIds } from './idList.ts';
 
 /** The part the wish list and the compare tray share: ids kept in storage, followed across tabs. */
 export interface IdListState {
-  readonly ids$: Observable<readonly number[]>;
   readonly ids: readonly number[];
-  /** Saves and announces `ids` (already normalized) unless they equal the current list. */
+  /** Saves `ids` (already normalized) unless they equal the current list. */
   commit(ids: readonly number[]): void;
   /** Calls `listener` on every later change; shaped for React's useSyncExternalStore. */
   subscribe(listener: (ids: readonly number[]) => void): () => void;
 }
 
-export function createIdListState(options: { storage: KeyValueStore; key: string; max: number; announce: (ids: number[]) => void }): IdListState {
-  const { storage, key, max, announce } = options;
+export function createIdListState(options: { storage: KeyValueStore; key: string; max: number }): IdListState {
+  const { storage, key, max } = options;
   const state = new BehaviorSubject<readonly number[]>(parseStoredIds(storage.read(key), max));
 
   // Another tab saved its list: adopt it, without writing it back (that tab already did).
@@ -21,11 +21,9 @@ export function createIdListState(options: { storage: KeyValueStore; key: string
     const ids = parseStoredIds(raw, max);
     if (sameIds(ids, state.value)) return;
     state.next(ids);
-    announce([...ids]);
   });
 
   return {
-    ids$: state.asObservable(),
     get ids() {
       return state.value;
     },
@@ -33,11 +31,7 @@ export function createIdListState(options: { storage: KeyValueStore; key: string
       if (sameIds(ids, state.value)) return;
       storage.write(key, JSON.stringify(ids));
       state.next(ids);
-      announce([...ids]);
     },
-    subscribe(listener) {
-      const subscription = state.pipe(skip(1)).subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
+    subscribe: laterChanges(state),
   };
 }

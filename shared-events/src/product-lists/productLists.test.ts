@@ -1,4 +1,3 @@
-import { createEventBus, createBusChannel } from '../bus/bus.ts';
 import { createSafeStorage } from '../storage/safeStorage.ts';
 import { COMPARE_MAX, COMPARE_STORAGE_KEY, createCompareStore } from './compare.ts';
 import { normalizeIds, parseIdParam, parseStoredIds } from './idList.ts';
@@ -8,16 +7,17 @@ import { memoryStorage } from '../testing/fixtures.ts';
 function setup(initial: Record<string, string> = {}) {
   const backing = memoryStorage(initial);
   const events = new EventTarget();
-  const bus = createEventBus(createBusChannel());
-  const announced: { type: string; ids: number[] }[] = [];
-  bus.on('wishlist:changed').subscribe((event) => announced.push({ type: event.type, ids: event.ids }));
-  bus.on('compare:changed').subscribe((event) => announced.push({ type: event.type, ids: event.ids }));
+  const announced: { type: string; ids: readonly number[] }[] = [];
   const storage = createSafeStorage({ backing: () => backing, events });
   const otherTab = (key: string, value: string | null) => {
     backing.setItem(key, value ?? '');
     events.dispatchEvent(Object.assign(new Event('storage'), { key, newValue: value, storageArea: backing }));
   };
-  return { backing, announced, otherTab, wishlist: createWishlistStore({ bus, storage }), compare: createCompareStore({ bus, storage }) };
+  const wishlist = createWishlistStore({ storage });
+  const compare = createCompareStore({ storage });
+  wishlist.subscribe((ids) => announced.push({ type: 'wishlist', ids }));
+  compare.subscribe((ids) => announced.push({ type: 'compare', ids }));
+  return { backing, announced, otherTab, wishlist, compare };
 }
 
 describe('reading stored and shared product ids', () => {
@@ -46,9 +46,9 @@ describe('the wish list', () => {
     expect(wishlist.ids).toEqual([8]);
     wishlist.remove(99);
     expect(announced).toEqual([
-      { type: 'wishlist:changed', ids: [3] },
-      { type: 'wishlist:changed', ids: [8, 3] },
-      { type: 'wishlist:changed', ids: [8] },
+      { type: 'wishlist', ids: [3] },
+      { type: 'wishlist', ids: [8, 3] },
+      { type: 'wishlist', ids: [8] },
     ]);
     expect(seen).toEqual([[3], [8, 3], [8]]);
   });
@@ -96,8 +96,8 @@ describe('the compare tray', () => {
     compare.clear();
     expect(compare.ids).toEqual([]);
     expect(announced).toEqual([
-      { type: 'compare:changed', ids: [9, 1, 2, 3] },
-      { type: 'compare:changed', ids: [] },
+      { type: 'compare', ids: [9, 1, 2, 3] },
+      { type: 'compare', ids: [] },
     ]);
   });
 });

@@ -1,5 +1,3 @@
-import type { Observable } from 'rxjs';
-import type { EventBus } from '../bus/bus.ts';
 import { createSafeStorage, type KeyValueStore } from '../storage/safeStorage.ts';
 import { isProductId, normalizeIds } from './idList.ts';
 import { createIdListState } from './idListStore.ts';
@@ -10,12 +8,11 @@ export const WISHLIST_STORAGE_KEY = 'wishlist';
 export const WISHLIST_MAX = 200;
 
 /**
- * The page's one wish list. Remotes change it only through these methods; it is saved and
- * announced as 'wishlist:changed'. For a signed-in shopper mf-account keeps it in step with the
+ * The page's one wish list. Remotes change it only through these methods and follow it with
+ * `subscribe`; it is saved on every change. For a signed-in shopper mf-account keeps it in step with the
  * account's copy (`replace` with what the database holds, and writes what changes here).
  */
 export interface WishlistStore {
-  readonly ids$: Observable<readonly number[]>;
   readonly ids: readonly number[];
   has(id: number): boolean;
   /** Adds the product (first) or takes it out; returns whether it is in the list now. */
@@ -24,23 +21,21 @@ export interface WishlistStore {
   /** Adopts any list (the account's, merged): valid distinct ids, in its order. */
   replace(ids: readonly unknown[]): void;
   clear(): void;
+  /** Calls `listener` on every later change; shaped for React's useSyncExternalStore. */
   subscribe(listener: (ids: readonly number[]) => void): () => void;
 }
 
 export interface WishlistStoreDeps {
-  readonly bus: EventBus;
   readonly storage?: KeyValueStore;
 }
 
-export function createWishlistStore({ bus, storage = createSafeStorage() }: WishlistStoreDeps): WishlistStore {
+export function createWishlistStore({ storage = createSafeStorage() }: WishlistStoreDeps = {}): WishlistStore {
   const list = createIdListState({
     storage,
     key: WISHLIST_STORAGE_KEY,
     max: WISHLIST_MAX,
-    announce: (ids) => bus.publish({ type: 'wishlist:changed', v: 1, ids }),
   });
   return {
-    ids$: list.ids$,
     get ids() {
       return list.ids;
     },

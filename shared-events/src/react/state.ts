@@ -6,32 +6,22 @@ import { cart, compare, coupon, session, wishlist, type AccountProfile, type Car
 const NOTHING: readonly never[] = Object.freeze([]);
 const NOBODY_YET: SessionState = Object.freeze({ known: false, user: null, profile: null });
 
-function subscribeCart(onChange: () => void): () => void {
-  const subscription = cart.items$.subscribe(() => onChange());
-  return () => subscription.unsubscribe();
-}
-
 /**
  * The page's one cart, live: every change made anywhere (any remote, another tab) re-renders the
  * caller at once, because they all go through the shared `cart` store.
  */
 export function useCartItems(): readonly CartItem[] {
   return useSyncExternalStore(
-    subscribeCart,
+    cart.subscribe,
     () => cart.items,
     () => NOTHING,
   );
 }
 
-function subscribeSession(onChange: () => void): () => void {
-  const subscription = session.state$.subscribe(() => onChange());
-  return () => subscription.unsubscribe();
-}
-
 /** Who is signed in, as mf-account reports it on the bus ({known: false} until it has). */
 export function useSession(): SessionState {
   return useSyncExternalStore(
-    subscribeSession,
+    session.subscribe,
     () => session.current,
     () => NOBODY_YET,
   );
@@ -40,7 +30,7 @@ export function useSession(): SessionState {
 /** The signed-in shopper's stored record, once mf-account has read it (null until then). */
 export function useProfile(): AccountProfile | null {
   return useSyncExternalStore(
-    subscribeSession,
+    session.subscribe,
     () => session.current.profile,
     () => null,
   );

@@ -23,7 +23,7 @@ describe('singleton', () => {
   });
 
   it('keeps its registry on globalThis under a versioned Symbol.for key', () => {
-    expect(REGISTRY_KEY).toBe(Symbol.for('shared-events.registry.v1'));
+    expect(REGISTRY_KEY).toBe(Symbol.for('shared-events.registry.v2'));
     singleton('test-other', () => 1);
     expect((globalThis as Record<symbol, Map<string, unknown>>)[REGISTRY_KEY]?.get('test-other')).toBe(1);
   });

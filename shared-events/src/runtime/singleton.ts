@@ -7,7 +7,7 @@
  * The key carries the contract's major version: copies of the same major speak the same events and
  * can share; a copy of another major must not adopt objects whose contract it does not know.
  */
-export const REGISTRY_KEY: unique symbol = Symbol.for('shared-events.registry.v1');
+export const REGISTRY_KEY: unique symbol = Symbol.for('shared-events.registry.v2');
 
 type Registry = Map<string, unknown>;
 type RegistryHost = { [REGISTRY_KEY]?: Registry };

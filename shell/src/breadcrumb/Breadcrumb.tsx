@@ -6,8 +6,8 @@ import styles from './Breadcrumb.module.css';
 
 /**
  * Home > path name. A screen may name the current page better than its address does (the product
- * page publishes the product's title): the last 'breadcrumb:navigated' name published while this
- * path is shown replaces the last segment.
+ * page gives the product's title): the last name given to the `breadcrumb` store while this path
+ * is shown replaces the last segment.
  */
 export function Breadcrumb() {
   const t = useT();

@@ -1,5 +1,4 @@
 import { Component, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { bus } from 'shared-events';
 import { useT } from '../i18n/useT.ts';
 import { afterPageLoad } from './afterPageLoad.ts';
 import { loadComponent, resetRemote, type ExposedComponent } from './federation.ts';
@@ -45,7 +44,6 @@ export function RemoteSlot({ remote, exposed, variant = 'page', deferred = false
       .catch((error: unknown) => {
         if (!live) return;
         const failure = error instanceof Error ? error : new Error(String(error));
-        bus.publish({ type: 'remote:failed', v: 1, remote, reason: failure.message });
         setLoad({ state: 'failed', error: failure });
       });
     return () => {
