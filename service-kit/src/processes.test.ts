@@ -1,17 +1,8 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import { assertPortFree, exited, freePort, isPortOpen, OutputTail, pollUntil, stopChild } from './processes.ts';
+import { assertPortFree, exited, freePort, isAlive, isPortOpen, OutputTail, pollUntil, stopChild } from './processes.ts';
 
 jest.setTimeout(30_000);
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A Node child running `code`, its output piped; resolves once it printed its first line. */
 async function child(code: string, options: { detached?: boolean; module?: boolean } = {}) {
@@ -81,10 +72,10 @@ test('stopping a group leader stops what it started too', async () => {
     { detached: true },
   );
   const grandchild = Number(leader.firstLine);
-  expect(alive(grandchild)).toBe(true);
+  expect(isAlive(grandchild)).toBe(true);
   // The grandchild ignores the polite signal; it is killed with the group once its leader has gone.
   await stopChild(leader.child, { signal: 'SIGINT', group: true });
-  await pollUntil(() => !alive(grandchild), { timeoutMs: 5000, what: 'the grandchild gone' });
+  await pollUntil(() => !isAlive(grandchild), { timeoutMs: 5000, what: 'the grandchild gone' });
 });
 
 test('a child still running when its parent exits is killed, and the clean-up runs', async () => {
@@ -99,5 +90,5 @@ test('a child still running when its parent exits is killed, and the clean-up ru
   );
   const [, pid] = /^cleaned (\d+)$/.exec(parent.firstLine) ?? [];
   expect(pid).toBeDefined();
-  await pollUntil(() => !alive(Number(pid)), { timeoutMs: 5000, what: 'the child gone' });
+  await pollUntil(() => !isAlive(Number(pid)), { timeoutMs: 5000, what: 'the child gone' });
 });

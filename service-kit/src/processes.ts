@@ -96,6 +96,16 @@ export class OutputTail {
   }
 }
 
+/** Whether a process with this pid still runs (signal 0 tests for it without sending anything). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /** Resolves when the child has exited (immediately if it already has). */

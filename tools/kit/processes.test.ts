@@ -1,18 +1,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isAlive } from 'service-kit/processes';
 import { freePort, pollUntil, runNode, runProcess, startNodeService } from './processes.ts';
 
 jest.setTimeout(30_000);
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const server = (extra = '') => `
   const server = require('node:http').createServer((q, s) => s.end('hi'));
@@ -67,9 +59,9 @@ test('a group leader is stopped with everything it started; lines reach onLine a
     { group: true, logFile, onLine: (line) => lines.push(line) },
   );
   const grandchild = Number((await leader.waitFor(/grandchild (\d+)/))[1]);
-  expect(alive(grandchild)).toBe(true);
+  expect(isAlive(grandchild)).toBe(true);
   await leader.stop();
-  await pollUntil(() => !alive(grandchild), { timeoutMs: 5000, what: 'the grandchild stopped' });
+  await pollUntil(() => !isAlive(grandchild), { timeoutMs: 5000, what: 'the grandchild stopped' });
   expect(lines).toEqual([`grandchild ${grandchild}`]);
   expect(readFileSync(logFile, 'utf8')).toBe(`grandchild ${grandchild}\n`);
 });
@@ -85,10 +77,10 @@ test('a Node child exits when its parent is killed with SIGKILL', async () => {
     exitWithParent: false,
   });
   const child = Number((await parent.waitFor(/child (\d+)/))[1]);
-  expect(alive(child)).toBe(true);
+  expect(isAlive(child)).toBe(true);
   parent.signal('SIGKILL');
   await parent.exited;
-  await pollUntil(() => !alive(child), { timeoutMs: 10_000, what: 'the orphaned child exited' });
+  await pollUntil(() => !isAlive(child), { timeoutMs: 10_000, what: 'the orphaned child exited' });
 });
 
 test('cluster workers of a Node child keep their channel to the primary (the exit-with-parent preload leaves it alone)', async () => {

@@ -3,28 +3,19 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { startAuthEmulator, startDatabaseServer } from './index.ts';
-import { freePort, isPortOpen, sleep } from 'service-kit/processes';
+import { freePort, isAlive, isPortOpen, sleep } from 'service-kit/processes';
 import { runNode } from '../../../tools/kit/processes.ts';
 import { httpGetJson, probeRtdbHandshake } from './probes.ts';
 
 jest.setTimeout(120_000);
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function waitDead(pid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (!alive(pid)) return true;
+    if (!isAlive(pid)) return true;
     await sleep(100);
   }
-  return !alive(pid);
+  return !isAlive(pid);
 }
 
 describe('startDatabaseServer', () => {
@@ -35,7 +26,7 @@ describe('startDatabaseServer', () => {
       expect(db.url).toBe(`http://127.0.0.1:${db.port}/?ns=demo-launcher`);
       expect(db.hostAndPort).toBe(`127.0.0.1:${db.port}`);
       expect(await probeRtdbHandshake('127.0.0.1', db.port)).toBe(true);
-      expect(alive(db.pid)).toBe(true);
+      expect(isAlive(db.pid)).toBe(true);
       expect(db.startupMs).toBeGreaterThan(0);
     } finally {
       await db.stop();
@@ -115,8 +106,8 @@ describe('no orphans', () => {
     // exitWithParent off: the backends' own watch of their parent is what is under test.
     const parent = runNode('--input-type=module', { args: ['-e', script], inheritEnv: true, exitWithParent: false, name: 'launcher' });
     const pids = JSON.parse((await parent.waitFor(/^\{.*\}$/m, 120_000))[0]) as { auth: number; db: number };
-    expect(alive(pids.auth)).toBe(true);
-    expect(alive(pids.db)).toBe(true);
+    expect(isAlive(pids.auth)).toBe(true);
+    expect(isAlive(pids.db)).toBe(true);
     parent.signal('SIGKILL');
     expect(await waitDead(pids.db, 10_000)).toBe(true);
     expect(await waitDead(pids.auth, 15_000)).toBe(true);
@@ -136,7 +127,7 @@ describe('no orphans', () => {
     await parent.waitFor(/Ctrl-C to stop\./, 120_000);
     const seen = { cli: Number(/CLI (\d+)/.exec(parent.output())?.[1]), children: [...parent.output().matchAll(/pid (\d+)/g)].map((m) => Number(m[1])) };
     expect(seen.children).toHaveLength(2);
-    for (const pid of [seen.cli, ...seen.children]) expect(alive(pid)).toBe(true);
+    for (const pid of [seen.cli, ...seen.children]) expect(isAlive(pid)).toBe(true);
     parent.signal('SIGKILL');
     expect(await waitDead(seen.cli, 20_000)).toBe(true);
     for (const pid of seen.children) expect(await waitDead(pid, 15_000)).toBe(true);
