@@ -319,6 +319,25 @@ test.describe('cart', () => {
     await expect(page.getByTestId('cart-total')).toHaveText('$19.99');
   });
 
+  test("Apply Coupon says the service is unavailable when the checkout remote's coupon client cannot load, and the cart keeps working", async ({ page }) => {
+    // The cart asks the checkout remote for its coupon client (checkout/couponClient) only when a code is applied.
+    const asked: string[] = [];
+    await page.route('**/remotes/checkout/**', (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      return route.abort('connectionrefused');
+    });
+    await seedCart(page, [{ ...tote, qun: 1 }]);
+    expect(asked).toEqual([]);
+    await page.getByLabel('Coupon code').fill('SAVE10');
+    await page.getByRole('button', { name: 'Apply Coupon' }).click();
+    await expect(page.getByText(/checkout service is unavailable/)).toBeVisible();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('coupon'))).toBeNull();
+    await page.getByRole('button', { name: 'Increase quantity of Canvas Tote' }).click();
+    await expect(page.getByTestId('cart-total')).toHaveText('$39.98');
+    await expect(badge(page)).toHaveText('1');
+  });
+
   test('switches to Russian live with the header language switch', async ({ page }) => {
     await seedCart(page, [{ ...tote, qun: 2 }]);
     await page.getByRole('button', { name: 'RU', exact: true }).click();
