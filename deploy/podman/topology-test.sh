@@ -6,6 +6,7 @@
 # the load balancer while one instance of every service crashes, checks that Prometheus scrapes every
 # instance and that a stopped one shows as down and fires its alert, then takes it all down again.
 #   bash deploy/podman/topology-test.sh        (npm run test:topology)
+# TOPOLOGY_FRONTENDS=image builds the front ends inside the gateway image (default: the host's build).
 # TOPOLOGY_KEEP=1 leaves the topology running afterwards (http://127.0.0.1:8080); SHOP_PORT,
 # LOCAL_AUTH_PORT and LOCAL_DATABASE_PORT (8080, 9199, 9100) move its published ports.
 set -euo pipefail
@@ -39,13 +40,26 @@ fi
 # npm inside the builds trusts what npm here trusts (a TLS-inspecting proxy's CA, if any).
 ca="$(npm config get cafile 2>/dev/null || true)"
 [ -f "$ca" ] || ca=/etc/ssl/certs/ca-certificates.crt
+# The front ends the images serve: by default the host's production build (what npm test has just
+# built and tested; built here if missing or stale), packed into an image of its own, so the images
+# do not install every development dependency and run webpack a second time (decision 0035).
+# TOPOLOGY_FRONTENDS=image builds them inside the image instead, as a release pipeline does.
+if [ "${TOPOLOGY_FRONTENDS:-host}" = image ]; then
+  frontends=build
+else
+  step "front ends: the host's production build"
+  node tools/stack/build.ts
+  frontends=localhost/storefront-frontends:latest
+  tar -c --transform 's,^,app/,' shell/dist mf-catalog/dist mf-cart/dist mf-account/dist mf-checkout/dist mf-admin/dist |
+    podman import --quiet - "$frontends" >/dev/null
+fi
 build() {
   local file="$1" target="$2"
   step "image storefront-$target"
   # npm install of the whole workspace opens more files at once than a build container's default
   # limit allows (EMFILE once lint and boundary tools joined the development dependencies).
   podman build --quiet --format docker -f "$file" --target "$target" --build-arg "NODE_IMAGE=$base" --build-arg "BASE_IMAGE=$base" \
-    --ulimit nofile=16384:16384 --secret "id=npm-ca,src=$ca" -t "localhost/storefront-$target:latest" . >/dev/null
+    --build-arg "FRONTENDS=$frontends" --ulimit nofile=16384:16384 --secret "id=npm-ca,src=$ca" -t "localhost/storefront-$target:latest" . >/dev/null
 }
 for target in postgres redis haproxy prometheus; do build deploy/podman/stand-ins.Containerfile "$target"; done
 for target in gateway catalog checkout local-firebase local-stripe; do build deploy/Containerfile "$target"; done
