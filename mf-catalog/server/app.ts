@@ -6,6 +6,7 @@ import { isPublicApiPath, registerCors } from './http/cors.ts';
 import { registerDelay } from './http/delay.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
+import { createIdTokenVerifier } from 'service-kit/firebase-auth';
 import { registerHttpMetrics } from 'service-kit/metrics';
 import { httpDuration, httpRequests } from './metrics/registry.ts';
 import { registerSearchFiguresRoute } from './metrics/figuresRoute.ts';
@@ -17,7 +18,6 @@ import { ImportJobs } from './importer/jobs.ts';
 import { registerImportRoutes } from './importer/routes.ts';
 import { registerProductWriteRoutes } from './products/writes.ts';
 import { SearchService } from './search/service.ts';
-import { createVerifier } from './staff/tokens.ts';
 import { generateBatches } from './seed/generator.ts';
 import { registerStockRoutes } from './stock/routes.ts';
 import { openStore } from './storage/open.ts';
@@ -80,7 +80,7 @@ async function buildApp(
     productCache: { maxEntries: config.productCacheSize, ttlMs: config.productCacheTtlMs },
     search,
   });
-  const writeAccess = { adminToken: config.adminToken, verifier: createVerifier(config.firebase) };
+  const writeAccess = { adminToken: config.adminToken, verifier: createIdTokenVerifier(config.firebase) };
   registerProductWriteRoutes(app, { repository: store, ...writeAccess, imageBase: config.publicImageBase });
   const ownOrigins = [config.siteUrl, config.publicApiBase].filter((base) => /^https?:/.test(base));
   registerImportRoutes(app, { ...writeAccess, jobs, limits: config.importLimits, ownOrigins });

@@ -30,7 +30,7 @@ import { registerSessionRoutes } from './session/routes.ts';
 import { createSessions } from './session/sessions.ts';
 import { createStaffLifecycle, type StaffLifecycle } from './staff/lifecycle.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
-import { createLocalAuthVerifier, type IdTokenVerifier } from 'service-kit/firebase-auth';
+import { createIdTokenVerifier, type IdTokenVerifier } from 'service-kit/firebase-auth';
 import { openRepository } from './storage/open.ts';
 import type { OrderRepository } from './storage/repository.ts';
 
@@ -73,12 +73,6 @@ export interface CheckoutServer {
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-async function tokenVerifier(firebase: CheckoutConfig['firebase']): Promise<IdTokenVerifier> {
-  if (firebase.authVerifyUrl) return createLocalAuthVerifier(firebase.authVerifyUrl);
-  const { createFirebaseTokenVerifier } = await import('./session/firebaseTokenVerifier.ts');
-  return createFirebaseTokenVerifier({ projectId: firebase.projectId, ...(firebase.tokenKeysUrl ? { keysUrl: firebase.tokenKeysUrl } : {}) });
-}
-
 /** The services the checkout talks to: the injected ones, or the real ones built from the config. */
 async function connectOutside(config: CheckoutConfig, deps: CheckoutServerDeps) {
   const repository = countedOrders(deps.repository ?? (await openRepository(config)));
@@ -91,7 +85,7 @@ async function connectOutside(config: CheckoutConfig, deps: CheckoutServerDeps) 
     deps.refunds ??
     createRefundGateway({ intents: intentStripe, charges: createStripeClient({ secretKey: config.stripe.secretKey, mockUrl: config.stripe.mockUrl }) });
   const coupons = deps.coupons ?? createCouponBook();
-  const verifier = deps.verifier ?? (await tokenVerifier(config.firebase));
+  const verifier = deps.verifier ?? createIdTokenVerifier(config.firebase);
   return { repository, catalog, payments, intentStripe, intentGateway, refunds, coupons, verifier };
 }
 

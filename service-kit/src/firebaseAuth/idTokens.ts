@@ -1,7 +1,5 @@
-// Firebase ID tokens as the services check them: the identity a verified token names, and the
-// development check against the shop's local Auth service. In production each service verifies
-// Google's signatures instead (its firebaseTokenVerifier, loaded lazily: jose is ESM-only, which the
-// CommonJS test runtime cannot load).
+// Firebase ID tokens: the identity a verified token names, and the development check against the
+// shop's local Auth service (production's, Google's signature, is firebaseTokens.ts).
 import { staffRoleOf, type StaffRole } from './roles.ts';
 
 export interface VerifiedIdentity {

@@ -1,6 +1,6 @@
 // Firebase Authentication on the server, shared by the services and the account team's commands:
-// the staff role claim, ID tokens' identities and their local check, service-account credentials and
-// the Identity Toolkit REST client.
+// the staff role claim, ID tokens (checked by the local Auth service or by Google's signature),
+// service-account credentials and the Identity Toolkit REST client.
 export {
   createIdentityToolkit,
   describeTarget,
@@ -12,4 +12,5 @@ export {
 } from './identityToolkit.ts';
 export { hasRole, isRole, ROLE_CLAIM, ROLES, staffRoleOf, type StaffRole } from './roles.ts';
 export { readServiceAccount, type ServiceAccount } from './serviceAccount.ts';
-export { createLocalAuthVerifier, InvalidIdTokenError, type IdTokenVerifier, type VerifiedIdentity } from './idTokens.ts';
+export { InvalidIdTokenError, type IdTokenVerifier, type VerifiedIdentity } from './idTokens.ts';
+export { createIdTokenVerifier, type IdTokenSource } from './idTokenVerifier.ts';

@@ -1,1 +1,2 @@
 export { spansOf, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlpReceiver.ts';
+export { startFirebaseKeys, type FirebaseKeys } from './firebaseKeys.ts';

@@ -1,20 +1,20 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { type IdTokenVerifier, InvalidIdTokenError, staffRoleOf } from 'service-kit/firebase-auth';
+// Production's check of an ID token: Google's signature. Imported only through createIdTokenVerifier
+// (idTokenVerifier.ts), on the first token: jose is ESM-only, which the CommonJS test runtime cannot load.
+import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { InvalidIdTokenError, type IdTokenVerifier } from './idTokens.ts';
+import { staffRoleOf } from './roles.ts';
 
 /** Where Google publishes the public keys that sign Firebase ID tokens (a JSON Web Key Set). */
-export const firebaseTokenKeysUrl = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+const firebaseTokenKeysUrl = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 
 /**
  * Verifies Firebase ID tokens the way Firebase documents for third-party JWT libraries: an RS256
  * signature by one of Google's published keys (fetched and cached by jose, refreshed for an unknown
  * key id), issuer `https://securetoken.google.com/<project>`, audience = project, unexpired, issued
  * and authenticated in the past, with a uid. Unsigned tokens (what the Auth emulator makes) are refused.
- * Loaded lazily by app.ts: jose is ESM-only, which the CommonJS test runtime cannot load.
- * The catalogue has a copy (mf-catalog/server/staff/firebaseTokens.ts) until service-kit declares jose
- * and holds the one.
  */
-export function createFirebaseTokenVerifier(options: { projectId: string; keysUrl?: string; keys?: JWTVerifyGetKey }): IdTokenVerifier {
-  const keys = options.keys ?? createRemoteJWKSet(new URL(options.keysUrl ?? firebaseTokenKeysUrl));
+export function createFirebaseTokenVerifier(options: { projectId: string; keysUrl?: string }): IdTokenVerifier {
+  const keys = createRemoteJWKSet(new URL(options.keysUrl ?? firebaseTokenKeysUrl));
   return {
     async verify(idToken) {
       let payload;
@@ -26,7 +26,7 @@ export function createFirebaseTokenVerifier(options: { projectId: string; keysUr
           requiredClaims: ['exp', 'iat', 'sub', 'auth_time'],
         }));
       } catch (error) {
-        // A bad token is the shopper's problem (401); failing to fetch the keys is ours (503).
+        // A bad token is the caller's problem (401); failing to fetch the keys is ours (503).
         if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout) && error.code !== 'ERR_JOSE_GENERIC') {
           throw new InvalidIdTokenError(error.message);
         }
