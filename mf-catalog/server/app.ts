@@ -60,7 +60,7 @@ async function buildApp(
   registerHttpMetrics(app, { requests: httpRequests, duration: httpDuration });
   await registerCors(app);
   registerDelay(app, (request) => isPublicApiPath(request.url));
-  registerHealthRoutes(app, { store, stopping });
+  registerHealthRoutes(app, { store, search, stopping });
 
   // A POST with a JSON content type but no body (commit, release) is valid here, not a parse error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -93,39 +93,58 @@ async function buildApp(
   return app;
 }
 
-/** `logger`: the process's JSON logger (service-kit); none in tests, which want a quiet service. */
-export async function createCatalogServer(config: CatalogConfig, options: { logger?: Logger } = {}): Promise<CatalogServer> {
+export interface CatalogServerOptions {
+  /** The process's JSON logger (service-kit); none in tests, which want a quiet service. */
+  logger?: Logger;
+  /** Starts the word search on the store (default: SearchService.start); tests slow its build down or break it. */
+  startSearch?: (store: CatalogStore) => SearchService;
+}
+
+/**
+ * Opens the store and answers without waiting for the word search's index: the caller listens at
+ * once, /readyz answers 503 with the build's progress until the index is in place, and word searches
+ * meanwhile get the substring search (products/routes.ts).
+ */
+export async function createCatalogServer(config: CatalogConfig, options: CatalogServerOptions = {}): Promise<CatalogServer> {
   const store = await openStore(config);
+  let search: SearchService | undefined;
   try {
     await seedIfEmpty(store, config);
     store.warmUp();
-    const search = await SearchService.open(store);
-    let stopping = false;
-    const jobs = new ImportJobs({ store, limits: config.importLimits });
-    const app = await buildApp(config, store, search, jobs, () => stopping, options.logger);
-    await app.ready();
-    return {
-      app,
-      store,
-      search,
-      beginShutdown() {
-        stopping = true;
-      },
-      async listen() {
-        await app.listen({ port: config.port, host: config.host });
-        const address = app.server.address();
-        const port = typeof address === 'object' && address ? address.port : config.port;
-        return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-      },
-      async close() {
-        await app.close();
-        await jobs.close();
-        await search.close();
-        await store.close();
-      },
-    };
+    search = (options.startSearch ?? ((catalogue) => SearchService.start(catalogue)))(store);
+    return await serve(config, store, search, options.logger);
   } catch (error) {
+    await search?.close();
     await store.close();
     throw error;
   }
+}
+
+async function serve(config: CatalogConfig, store: CatalogStore, search: SearchService, logger?: Logger): Promise<CatalogServer> {
+  // At a million products this line comes up to a minute after "listening": the search is ready.
+  void search.whenBuilt().then(() => logger?.info(search.describe()));
+  let stopping = false;
+  const jobs = new ImportJobs({ store, limits: config.importLimits });
+  const app = await buildApp(config, store, search, jobs, () => stopping, logger);
+  await app.ready();
+  return {
+    app,
+    store,
+    search,
+    beginShutdown() {
+      stopping = true;
+    },
+    async listen() {
+      await app.listen({ port: config.port, host: config.host });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    },
+    async close() {
+      await app.close();
+      await jobs.close();
+      await search.close();
+      await store.close();
+    },
+  };
 }

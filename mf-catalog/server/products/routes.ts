@@ -54,8 +54,8 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
     return `${body}],"total":${total},"skip":${request.query.skip},"limit":${page.length}`;
   }
 
-  /** `searched`: told the total of a listing that searched for words (q). */
-  async function listed(reply: FastifyReply, request: ListRequest, searched?: (total: number) => void): Promise<string> {
+  /** `searched`: told the total of a listing that searched for words (q); `more`: members added to the envelope. */
+  async function listed(reply: FastifyReply, request: ListRequest, searched?: (total: number) => void, more = ''): Promise<string> {
     if (request.ids) {
       const found = await products.many(request.ids);
       reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
@@ -70,7 +70,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
     if (totalIsLowerBound) body += ',"totalIsLowerBound":true';
     if (facetJson !== undefined) body += `,"facets":${facetJson}`;
     reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
-    return `${body}}`;
+    return `${body}${more}}`;
   }
 
   app.get('/products', async (request, reply) => listing(reply, request.query));
@@ -78,6 +78,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
   /** The shop's word search: the ranked page, with how the query was read (docs/api.md, "Word search"). */
   async function wordSearch(reply: FastifyReply, request: ListRequest, text: string, reading: WordSearchOptions): Promise<string> {
     if (!options.search) throw createError(503, 'Word search is not available on this catalogue service');
+    if (!options.search.readiness().ready) return substringSearch(reply, request, text, reading);
     const [answer, categories] = await Promise.all([
       options.search.search({ text, query: request.query, facets: request.facets, ...reading }),
       request.facets ? facets.categories() : undefined,
@@ -93,6 +94,28 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
       )}`;
     reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
     return `${body},"search":${JSON.stringify(answer.search)}}`;
+  }
+
+  /**
+   * A word search that arrives while the index is still being built (up to a minute after an
+   * instance starts at a million products) gets the route's DummyJSON substring search rather than a
+   * 503 with Retry-After. The balancer sends nothing to an instance that is not ready yet, so this
+   * answers whoever asks it directly (a single instance with no balancer in front, a client that ignores
+   * readiness), and for a shopper a page of products without typo tolerance beats an error page. It
+   * is sound because that search is indexed on both engines (FTS5 trigrams, pg_trgm): it costs what a
+   * DummyJSON search costs, whatever the index is doing. `search` says nothing was corrected and read
+   * no words, and the answer is not cached: the next one may come from the index.
+   */
+  async function substringSearch(reply: FastifyReply, request: ListRequest, text: string, reading: WordSearchOptions): Promise<string> {
+    const search = { query: text.trim(), corrected: null, words: [] };
+    const body = await listed(
+      reply,
+      request,
+      (total) => recordSearch('listing', reading.prefix ? 'prefix' : 'plain', total),
+      `,"search":${JSON.stringify(search)}`,
+    );
+    reply.header('cache-control', 'no-store');
+    return body;
   }
 
   app.get('/products/search', async (request, reply) => {

@@ -1,5 +1,7 @@
-// The catalogue's word search: the index built from the database at start, kept current by the
-// store's change notices, answering the shop's search requests (match=words).
+// The catalogue's word search: the index built from the database at start (in the background, so the
+// service listens meanwhile), kept current by the store's change notices, answering the shop's search
+// requests (match=words).
+import { setImmediate as nextTurn, setTimeout as wait } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { filterKey, pageKey, type ListQuery } from '../products/model.ts';
 import type { FacetCounts, ProductRepository } from '../storage/repository.ts';
@@ -24,6 +26,16 @@ const MAX_WORDS = 12;
  */
 const WORD_CACHE_BYTES = 256 * 2 ** 20;
 const QUERY_CACHE_BYTES = 64 * 2 ** 20;
+/** Waits before building again after a failed build: the first, doubled after each failure up to the last. */
+const RETRY_MS = { first: 1000, max: 60_000 };
+
+/** Whether the index answers searches, and if not, why (the service's readiness probe). */
+export type SearchReadiness = { ready: true } | { ready: false; reason: string };
+
+export interface SearchStartOptions {
+  tuning?: SearchTuning;
+  retryMs?: { first: number; max: number };
+}
 
 export interface WordSearchRequest extends ReadOptions {
   /** The query as typed. */
@@ -49,12 +61,24 @@ export interface WordSearchAnswer {
   search: SearchReading;
 }
 
-/** The whole catalogue in pages, in id order; stops early once `stopped()` (the service is closing). */
-async function* catalogue(repository: ProductRepository, stopped: () => boolean): AsyncGenerator<Awaited<ReturnType<ProductRepository['scanProducts']>>> {
+/**
+ * The whole catalogue in pages, in id order; stops early once `stopped()` (the service is closing).
+ * `read` is told each page's size (the build's progress).
+ */
+async function* catalogue(
+  repository: ProductRepository,
+  stopped: () => boolean,
+  read?: (products: number) => void,
+): AsyncGenerator<Awaited<ReturnType<ProductRepository['scanProducts']>>> {
   for (let after = 0; !stopped();) {
     const page = await repository.scanProducts(after, BUILD_PAGE);
     if (page.length === 0) return;
+    read?.(page.length);
     yield page;
+    // SQLite reads without waiting on I/O, so the build would otherwise be one chain of promise
+    // callbacks holding the event loop for its whole minute at a million products: probes and
+    // requests get their turn between pages.
+    await nextTurn();
     after = page[page.length - 1]!.id;
   }
 }
@@ -67,7 +91,8 @@ function describe(text: string, readings: readonly WordReading[]): SearchReading
 }
 
 export class SearchService {
-  private index: SearchIndex;
+  /** Null until the first build is done; readiness() says how far it is meanwhile. */
+  private index: SearchIndex | null = null;
   private readonly repository: ProductRepository;
   private readonly tuning: SearchTuning;
   /** Changes of known products being applied, one after another; a search waits for them. */
@@ -76,50 +101,134 @@ export class SearchService {
   private rebuildAgain = false;
   /** Products changed while a rebuild read the catalogue: applied again to the rebuilt index. */
   private changedDuringRebuild = new Set<number>();
-  private documentsAtBuild: number;
+  /** Changes told before the first build was done: applied to it once it is in place. */
+  private changedBeforeBuild: (readonly number[] | null)[] = [];
+  private documentsAtBuild = 0;
+  /** Products the first build has read, of how many the catalogue held when it started (null until counted). */
+  private progress: { read: number; total: number | null } = { read: 0, total: null };
+  /** The first build's last failure, and when it is tried again (null while that attempt runs). */
+  private failure: { message: string; attempts: number; retryAt: number | null } | null = null;
+  /** The first build with its retries (start()): close() waits for it. */
+  private starting: Promise<void> = Promise.resolve();
+  private readonly built: Promise<void>;
+  private markBuilt!: () => void;
   private readonly answers = new LRUCache<string, WordSearchAnswer>({ max: 5000 });
   private readonly wordCache = new ByteCache<Scored>(WORD_CACHE_BYTES);
   private readonly matchCache = new ByteCache<Scored>(QUERY_CACHE_BYTES);
   private readonly orderCache = new ByteCache<Int32Array>(QUERY_CACHE_BYTES);
   private closed = false;
+  /** Cuts short the wait before a retry when the service closes. */
+  private readonly stop = new AbortController();
 
-  private constructor(repository: ProductRepository, index: SearchIndex, tuning: SearchTuning) {
+  private constructor(repository: ProductRepository, tuning: SearchTuning) {
     this.repository = repository;
-    this.index = index;
     this.tuning = tuning;
-    this.documentsAtBuild = index.documents.count;
+    this.built = new Promise((resolve) => (this.markBuilt = resolve));
+    // Listening before reading: a change during the build is applied after it.
+    repository.onProductsChanged((ids, kind) => {
+      if (kind !== 'stock') this.changed(ids);
+    });
   }
 
-  /** Builds the index from the catalogue and follows its changes from then on. */
+  /** Builds the index from the catalogue and follows its changes from then on; rejects when the build fails. */
   static async open(repository: ProductRepository, tuning: SearchTuning = DEFAULT_TUNING): Promise<SearchService> {
-    let changedMeanwhile: (readonly number[] | null)[] = [];
-    // Listening before reading: a change during the build is applied after it.
-    let service: SearchService | null = null;
-    repository.onProductsChanged((ids, kind) => {
-      if (kind === 'stock') return;
-      if (service) service.changed(ids);
-      else changedMeanwhile.push(ids);
-    });
-    const started = performance.now();
-    const built = new SearchService(repository, await SearchIndex.build(catalogue(repository, () => false)), tuning);
-    built.buildSeconds = (performance.now() - started) / 1000;
-    service = built;
-    for (const ids of changedMeanwhile) built.changed(ids);
-    changedMeanwhile = [];
-    return built;
+    const service = new SearchService(repository, tuning);
+    await service.build();
+    return service;
+  }
+
+  /**
+   * Answers at once and builds the index in the background: readiness() says how far the build is,
+   * whenBuilt() resolves once searches can be answered. A failed build is logged and tried again
+   * (see buildUntilDone).
+   */
+  static start(repository: ProductRepository, options: SearchStartOptions = {}): SearchService {
+    const service = new SearchService(repository, options.tuning ?? DEFAULT_TUNING);
+    service.starting = service.buildUntilDone(options.retryMs ?? RETRY_MS);
+    return service;
   }
 
   /** How long the index took to build at start. */
   buildSeconds = 0;
 
+  /** Resolves once the first build is done (never, if the service closes before). */
+  whenBuilt(): Promise<void> {
+    return this.built;
+  }
+
+  readiness(): SearchReadiness {
+    if (this.index) return { ready: true };
+    const { failure } = this;
+    if (failure?.retryAt)
+      return {
+        ready: false,
+        reason: `search index build failed (${failure.message}); trying again in ${Math.ceil(Math.max(0, failure.retryAt - Date.now()) / 1000)} s`,
+      };
+    const { read, total } = this.progress;
+    const attempt = failure ? ` (attempt ${failure.attempts + 1}, the last failed: ${failure.message})` : '';
+    return { ready: false, reason: `search index building${attempt}: ${read}${total === null ? '' : ` of ${total}`} products read` };
+  }
+
   /** What the start-up log says of the index: products, words, bytes of the build's postings, build time. */
   describe(): string {
-    const { documents, vocabulary, postingBytes } = this.index;
+    const { index } = this;
+    if (!index) return 'search index not built yet';
+    const { documents, vocabulary, postingBytes } = index;
     return `search index of ${documents.count} products, ${vocabulary.size} words, ${(postingBytes / 2 ** 20).toFixed(1)} MiB of postings, built in ${this.buildSeconds.toFixed(1)} s`;
+  }
+
+  /**
+   * Builds until a build succeeds or the service closes, waiting longer after each failure. Retried
+   * here rather than exiting for the supervisor to restart the process: a build fails when the
+   * database does (a failover, a dropped connection, a statement timeout), and a restart would only
+   * open the same database again, after the migrations check and the seed check, while taking down
+   * what works without the index (product pages, listings, the stock API the checkout needs, word
+   * searches answered by the substring search). Readiness keeps the balancer away meanwhile and names
+   * the failure; one that never heals shows as InstanceNotReady (docs/operations.md).
+   */
+  private async buildUntilDone(retryMs: { first: number; max: number }): Promise<void> {
+    for (let delay = retryMs.first; !this.closed; delay = Math.min(delay * 2, retryMs.max)) {
+      try {
+        await this.build();
+        return;
+      } catch (error) {
+        if (this.closed) return;
+        const message = error instanceof Error ? error.message : String(error);
+        const attempts = (this.failure?.attempts ?? 0) + 1;
+        this.failure = { message, attempts, retryAt: Date.now() + delay };
+        console.error(`catalog: search index build failed (attempt ${attempts}), trying again in ${Math.ceil(delay / 1000)} s: ${message}`);
+        await wait(delay, undefined, { signal: this.stop.signal }).catch(() => {});
+        this.failure.retryAt = null;
+      }
+    }
+  }
+
+  /** Reads the whole catalogue into a new index and searches it from then on, with the changes told meanwhile. */
+  private async build(): Promise<void> {
+    const started = performance.now();
+    this.progress = { read: 0, total: null };
+    this.progress.total = await this.repository.countProducts();
+    const index = await SearchIndex.build(
+      catalogue(
+        this.repository,
+        () => this.closed,
+        (read) => (this.progress.read += read),
+      ),
+    );
+    if (this.closed) return;
+    this.buildSeconds = (performance.now() - started) / 1000;
+    this.index = index;
+    this.documentsAtBuild = index.documents.count;
+    this.failure = null;
+    const changed = this.changedBeforeBuild;
+    this.changedBeforeBuild = [];
+    for (const ids of changed) this.changed(ids);
+    this.markBuilt();
   }
 
   /** Resolves once every change told so far is searchable (rebuilds included). */
   async settled(): Promise<void> {
+    await this.built;
     await this.updates;
     while (this.rebuilding) await this.rebuilding;
     await this.updates;
@@ -128,24 +237,29 @@ export class SearchService {
   /** Stops following changes and waits for a rebuild in progress to give up; call before closing the store. */
   async close(): Promise<void> {
     this.closed = true;
+    this.stop.abort();
+    await this.starting;
     await this.updates;
     await this.rebuilding;
   }
 
+  /** Refused until the index is built (readiness()): the caller answers some other way meanwhile. */
   async search(request: WordSearchRequest): Promise<WordSearchAnswer> {
     await this.updates;
+    const { index } = this;
+    if (!index) throw new Error('the search index is not built yet');
     const text = request.text.trim();
     const typed = words(text).slice(0, MAX_WORDS);
     const key = `${typed.join(' ')}|${request.typos}|${request.prefix}|${request.relevance}|${request.facets}|${pageKey(request.query)}`;
     const cached = this.answers.get(key);
     if (cached) return { ...cached, search: { ...cached.search, query: text } };
-    const answer = this.compute(text, typed, request);
+    const answer = this.compute(index, text, typed, request);
     this.answers.set(key, answer);
     return answer;
   }
 
-  private compute(text: string, typed: readonly string[], request: WordSearchRequest): WordSearchAnswer {
-    const { index, tuning } = this;
+  private compute(index: SearchIndex, text: string, typed: readonly string[], request: WordSearchRequest): WordSearchAnswer {
+    const { tuning } = this;
     const { documents } = index;
     const { query } = request;
     const readings = typed.map((word, i) => readWord(word, i === typed.length - 1, index.vocabulary, tuning, request));
@@ -199,6 +313,10 @@ export class SearchService {
 
   private changed(ids: readonly number[] | null): void {
     if (this.closed) return;
+    if (!this.index) {
+      this.changedBeforeBuild.push(ids);
+      return;
+    }
     this.forget();
     if (ids === null) {
       this.rebuild();
@@ -223,7 +341,8 @@ export class SearchService {
   private async refresh(ids: readonly number[]): Promise<void> {
     if (this.closed) return;
     const records = await this.repository.getProducts(ids);
-    const index = this.index;
+    // Changes are queued only once the first build is in place (changed()).
+    const index = this.index!;
     const found = new Set(records.map((record) => record.id));
     for (const record of records) index.put(record);
     for (const id of ids) if (!found.has(id)) index.delete(id);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pollUntil } from '../../../tools/kit/processes.ts';
-import { createCatalogServer, type CatalogServer } from '../app.ts';
+import { createCatalogServer, type CatalogServer, type CatalogServerOptions } from '../app.ts';
 import { loadConfig, type CatalogConfig } from '../config.ts';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -52,19 +52,27 @@ export function testConfig(env: Record<string, string>): CatalogConfig {
 
 /**
  * A catalogue server on real HTTP with storage of its own, or on `shared` storage (several instances
- * on one database), which closing this server then leaves for its owner to clean up.
+ * on one database), which closing this server then leaves for its owner to clean up. It resolves
+ * once the word search's index is built, as most tests search at once; `waitForSearch: false`
+ * resolves as soon as it listens, for a test that watches the build.
  */
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}, shared?: ReturnType<typeof testStorage>): Promise<TestServer> {
+export async function startTestServer(
+  backend: Backend,
+  env: Record<string, string> = {},
+  shared?: ReturnType<typeof testStorage>,
+  { waitForSearch = true, ...options }: CatalogServerOptions & { waitForSearch?: boolean } = {},
+): Promise<TestServer> {
   const storage = shared ? { env: shared.env, cleanup: async () => {} } : testStorage(backend);
   const config = testConfig({ ...storage.env, ...env });
   let server: CatalogServer;
   try {
-    server = await createCatalogServer(config);
+    server = await createCatalogServer(config, options);
   } catch (error) {
     await storage.cleanup();
     throw error;
   }
   const url = await server.listen();
+  if (waitForSearch) await server.search.whenBuilt();
   return {
     url,
     server,
