@@ -116,6 +116,7 @@ function benchConfig(databaseUrl: string): CheckoutConfig {
       retryBaseMs: 5_000,
       retryMaxMs: 300_000,
       pollMs: 1_000,
+      sentRetentionDays: 30,
     },
     auth: { emulatorHost: undefined, credentialsFile: undefined },
   };

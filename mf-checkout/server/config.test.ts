@@ -36,6 +36,7 @@ describe('configuration', () => {
         retryBaseMs: 5_000,
         retryMaxMs: 300_000,
         pollMs: 1_000,
+        sentRetentionDays: 30,
       },
       auth: { emulatorHost: undefined, credentialsFile: undefined },
     });
@@ -71,6 +72,9 @@ describe('configuration', () => {
     ).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:1025', from: 'Shop <orders@shop.example>', publicOrigin: 'https://shop.example' });
     expect(() => loadConfig({ ...token, SMTP_URL: 'http://127.0.0.1:1025' }, defaults)).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(() => loadConfig({ ...token, FIREBASE_AUTH_EMULATOR_HOST: 'http://x' }, defaults)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST must be host:port/);
+    expect(loadConfig({ ...token, MAIL_SENT_RETENTION_DAYS: '90' }, defaults).mail.sentRetentionDays).toBe(90);
+    expect(() => loadConfig({ ...token, MAIL_SENT_RETENTION_DAYS: '0' }, defaults)).toThrow(/MAIL_SENT_RETENTION_DAYS/);
+    expect(() => loadConfig({ ...token, MAIL_SENT_RETENTION_DAYS: 'a month' }, defaults)).toThrow(/MAIL_SENT_RETENTION_DAYS/);
   });
 
   test('bad values fail with one line naming each variable', () => {

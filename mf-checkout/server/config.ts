@@ -85,6 +85,8 @@ const envSchema = z.object({
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
   // How often the sender looks for due messages.
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  // Sent messages are deleted this many days after they went (failed ones are kept for the staff).
+  MAIL_SENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   // The Auth service's REST API for password-reset codes: the local emulator (host:port) in development;
   // unset in production, where Google's is called with the service account's access token.
   FIREBASE_AUTH_EMULATOR_HOST: z
@@ -147,6 +149,8 @@ export interface CheckoutConfig {
     retryBaseMs: number;
     retryMaxMs: number;
     pollMs: number;
+    /** Sent messages older than this are deleted by the sender. */
+    sentRetentionDays: number;
   };
   /** Where password-reset codes come from: the emulator, or Google's API with a service account. */
   auth: { emulatorHost: string | undefined; credentialsFile: string | undefined };
@@ -224,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       retryMaxMs: Math.max(e.MAIL_RETRY_MAX_MS, e.MAIL_RETRY_BASE_MS),
       pollMs: e.MAIL_POLL_MS,
+      sentRetentionDays: e.MAIL_SENT_RETENTION_DAYS,
     },
     auth: { emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST, credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS },
   };

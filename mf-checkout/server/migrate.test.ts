@@ -25,12 +25,14 @@ describe('npm run migrate -w mf-checkout', () => {
   test('on the SQLite file under DATA_DIR: shows what is pending, applies it once, then says it is up to date', () => {
     const env = { DATA_DIR: dir };
     expect(run('migrate.ts', env, ['--status']).stdout).toEqual([
-      'orders: applied none; pending 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox',
+      'orders: applied none; pending 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox, 0005-outbox-sent-index',
     ]);
-    expect(run('migrate.ts', env).stdout).toEqual(['orders: applied 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox']);
-    expect(run('migrate.ts', env).stdout).toEqual(['orders: up to date (0004-outbox)']);
+    expect(run('migrate.ts', env).stdout).toEqual([
+      'orders: applied 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox, 0005-outbox-sent-index',
+    ]);
+    expect(run('migrate.ts', env).stdout).toEqual(['orders: up to date (0005-outbox-sent-index)']);
     expect(run('migrate.ts', env, ['--status']).stdout).toEqual([
-      'orders: applied 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox; pending none',
+      'orders: applied 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox, 0005-outbox-sent-index; pending none',
     ]);
   });
 
@@ -38,9 +40,11 @@ describe('npm run migrate -w mf-checkout', () => {
     const schema = await createTestSchema();
     try {
       const env = { DATABASE_URL: `${schema.url}?options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`, DATA_DIR: dir };
-      expect(run('migrate.ts', env).stdout).toEqual(['orders: applied 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox']);
+      expect(run('migrate.ts', env).stdout).toEqual([
+        'orders: applied 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox, 0005-outbox-sent-index',
+      ]);
       expect(run('migrate.ts', env, ['--status']).stdout).toEqual([
-        'orders: applied 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox; pending none',
+        'orders: applied 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox, 0005-outbox-sent-index; pending none',
       ]);
     } finally {
       await schema.drop();
@@ -51,15 +55,15 @@ describe('npm run migrate -w mf-checkout', () => {
     const file = path.join(dir, 'orders.db');
     expect(run('migrate.ts', { SQLITE_PATH: file }).status).toBe(0);
     const db = new DatabaseSync(file);
-    db.prepare(`INSERT INTO schema_migrations (store, name, applied_at) VALUES ('orders', '0005-from-the-future', 'x')`).run();
+    db.prepare(`INSERT INTO schema_migrations (store, name, applied_at) VALUES ('orders', '0099-from-the-future', 'x')`).run();
     db.close();
 
-    const refusal = /^the orders database has migration 0005-from-the-future, which this release does not know \(it knows up to 0004-outbox\)/;
+    const refusal = /^the orders database has migration 0099-from-the-future, which this release does not know \(it knows up to 0005-outbox-sent-index\)/;
     const migrate = run('migrate.ts', { SQLITE_PATH: file });
     expect(migrate.status).toBe(1);
     expect(migrate.stderr).toEqual([expect.stringMatching(refusal)]);
     expect(run('migrate.ts', { SQLITE_PATH: file }, ['--status']).stdout).toEqual([
-      'orders: applied 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox, 0005-from-the-future; pending none; unknown to this release 0005-from-the-future (a newer release migrated it)',
+      'orders: applied 0001-initial, 0002-order-lifecycle, 0003-staff-orders, 0004-outbox, 0005-outbox-sent-index, 0099-from-the-future; pending none; unknown to this release 0099-from-the-future (a newer release migrated it)',
     ]);
 
     const service = run('main.ts', { SQLITE_PATH: file, PORT: '0', INTERNAL_TOKEN: 'test-internal-token-123' });

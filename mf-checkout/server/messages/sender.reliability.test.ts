@@ -20,6 +20,7 @@ function sender(repository: OrderRepository, url: string, overrides: Partial<Par
     maxAttempts: 100,
     retry: { baseMs: 50, maxMs: 400 },
     pollMs: 30,
+    keepSentDays: 30,
     ...overrides,
   });
 }

@@ -16,9 +16,13 @@ export interface SenderOptions {
   maxAttempts: number;
   retry: { baseMs: number; maxMs: number };
   pollMs: number;
+  /** Sent messages older than this many days are deleted (MAIL_SENT_RETENTION_DAYS); failed ones are kept. */
+  keepSentDays: number;
   /** How long a claimed message is this sender's; longer than any attempt can take (mailer.ts SMTP_TIMEOUTS). */
   leaseMs?: number;
   batch?: number;
+  /** Sent messages deleted per statement: each one is short, so nothing waits long behind it. */
+  purgeBatch?: number;
   /** Names this sender in the outbox rows it leases. */
   workerId?: string;
 }
@@ -26,13 +30,15 @@ export interface SenderOptions {
 export interface Sender {
   /** Looks for due messages every pollMs until stop(). */
   start(): void;
-  /** One pass: sends what is due now; answers how many were sent. */
+  /** One pass: sends what is due now, then deletes sent messages past their keeping; answers how many were sent. */
   runOnce(): Promise<number>;
   /** No new pass starts; the one under way finishes its message (bounded by the SMTP timeouts). */
   stop(): Promise<void>;
 }
 
 const DEFAULT_LEASE_MS = 120_000;
+const DEFAULT_PURGE_BATCH = 500;
+const DAY_MS = 86_400_000;
 
 /**
  * Empties the outbox through SMTP. Every checkout instance runs one: leases keep them from sending
@@ -95,7 +101,25 @@ export function createSender(options: SenderOptions): Sender {
         if (await deliver(message)) sent++;
       }
     }
+    await purgeSent();
     return sent;
+  }
+
+  /**
+   * Retention: the sent messages past their keeping go, a batch per statement until none is left,
+   * after the sending (the shoppers' mail never waits for it). Every instance does it; on PostgreSQL
+   * they skip each other's rows.
+   */
+  async function purgeSent(): Promise<void> {
+    const before = iso(-options.keepSentDays * DAY_MS);
+    const batch = options.purgeBatch ?? DEFAULT_PURGE_BATCH;
+    let purged = 0;
+    while (!stopped) {
+      const deleted = await outbox.purgeSent(before, batch);
+      purged += deleted;
+      if (deleted < batch) break;
+    }
+    if (purged > 0) log.info({ purged }, `deleted ${purged} sent messages older than ${options.keepSentDays} days`);
   }
 
   function runOnce(): Promise<number> {

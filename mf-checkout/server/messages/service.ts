@@ -40,6 +40,7 @@ export function createMessaging(deps: {
     maxAttempts: config.maxAttempts,
     retry: { baseMs: config.retryBaseMs, maxMs: config.retryMaxMs },
     pollMs: config.pollMs,
+    keepSentDays: config.sentRetentionDays,
   });
   return {
     sender,

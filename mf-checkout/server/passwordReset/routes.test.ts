@@ -31,6 +31,7 @@ beforeAll(async () => {
         retryBaseMs: 5_000,
         retryMaxMs: 300_000,
         pollMs: 1_000,
+        sentRetentionDays: 30,
       },
     },
     deps: { mailTransport: null },

@@ -101,6 +101,11 @@ export interface OutboxStore {
   list(filter: { orderId?: string; state?: MessageState; limit?: number }): Promise<OutboxMessage[]>;
   /** Operators: failed messages (all, or these ids) queued again with fresh attempts; answers how many. */
   requeueFailed(at: string, ids?: readonly string[]): Promise<number>;
+  /**
+   * Retention: deletes up to `limit` of the oldest messages sent before `before`, in one short
+   * statement; answers how many went. Queued, sending and failed messages are never deleted.
+   */
+  purgeSent(before: string, limit: number): Promise<number>;
 }
 
 /** A row of `outbox` as either driver returns it. */

@@ -83,5 +83,14 @@ export function createPostgresOutbox(pool: pg.Pool): PostgresOutbox {
       );
       return result.rowCount ?? 0;
     },
+
+    async purgeSent(before, limit) {
+      // Rows another instance is deleting at the same moment are skipped, not waited for.
+      const result = await pool.query(
+        `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE state = 'sent' AND sent_at < $1 ORDER BY sent_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+        [before, limit],
+      );
+      return result.rowCount ?? 0;
+    },
   };
 }

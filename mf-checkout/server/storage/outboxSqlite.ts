@@ -95,5 +95,12 @@ export function createSqliteOutbox(db: DatabaseSync): SqliteOutbox {
       const result = db.prepare(`UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = ? WHERE state = 'failed' ${only}`).run(at, ...(ids ?? []));
       return Number(result.changes);
     },
+
+    async purgeSent(before, limit) {
+      const result = db
+        .prepare(`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE state = 'sent' AND sent_at < ? ORDER BY sent_at LIMIT ?)`)
+        .run(before, limit);
+      return Number(result.changes);
+    },
   };
 }

@@ -110,6 +110,7 @@ export function testConfig(overrides: Partial<CheckoutConfig> = {}): CheckoutCon
       retryBaseMs: 5_000,
       retryMaxMs: 300_000,
       pollMs: 1_000,
+      sentRetentionDays: 30,
     },
     auth: { emulatorHost: undefined, credentialsFile: undefined },
     ...overrides,

@@ -25,6 +25,7 @@ const sender = createSender({
   maxAttempts: 10,
   retry: { baseMs: 50, maxMs: 200 },
   pollMs: 30,
+  keepSentDays: 30,
   leaseMs: Number(env.LEASE_MS ?? 120_000),
   workerId: `pid-${process.pid}`,
 });

@@ -144,6 +144,7 @@ describe('orders: upgrade from the previous release on SQLite', () => {
           { name: '0002-order-lifecycle' },
           { name: '0003-staff-orders' },
           { name: '0004-outbox' },
+          { name: '0005-outbox-sent-index' },
         ]);
         // The rebuilt orders table is still the one order_lines points at: deleting an order takes its lines.
         db.exec('PRAGMA foreign_keys = ON');
@@ -209,6 +210,7 @@ describe('orders: upgrade from the previous release on PostgreSQL', () => {
         { name: '0002-order-lifecycle' },
         { name: '0003-staff-orders' },
         { name: '0004-outbox' },
+        { name: '0005-outbox-sent-index' },
       ]);
       await expectUsable(repository);
     } finally {
