@@ -14,7 +14,17 @@ export type RouteEntry = {
   readonly indexable: boolean;
   /** Whether the sitemap lists its address (fixed addresses only: the catalogue lists categories and products). */
   readonly inSitemap: boolean;
-} & ({ readonly owner: RemoteScreen } | { readonly page: ShellPage });
+} & (
+  | {
+      readonly owner: RemoteScreen;
+      /**
+       * The screen exists only in the browser (it shows what the shopper's browser holds): the server
+       * renders the page around it and never loads it, as for a remote that has no server build.
+       */
+      readonly clientOnly?: true;
+    }
+  | { readonly page: ShellPage }
+);
 
 const publicPage = { indexable: true, inSitemap: true } as const;
 const shoppersOwn = { indexable: false, inSitemap: false } as const;
@@ -33,8 +43,9 @@ export const routeManifest: readonly RouteEntry[] = [
   { path: '/shop', owner: { remote: 'catalog', exposed: 'ShopPage' }, title: 'title.shop', ...publicPage },
   { path: '/shop/:id', owner: { remote: 'catalog', exposed: 'ProductPage' }, title: 'title.product', indexable: true, inSitemap: false },
   { path: '/search', owner: { remote: 'catalog', exposed: 'SearchPage' }, title: 'title.searchEmpty', ...publicPage },
-  { path: '/wishlist', owner: { remote: 'catalog', exposed: 'WishlistPage' }, title: 'title.wishlist', ...shoppersOwn },
-  { path: '/compare', owner: { remote: 'catalog', exposed: 'ComparePage' }, title: 'title.compare', ...shoppersOwn },
+  // The lists live in the shopper's browser (localStorage): nothing of them to render on the server.
+  { path: '/wishlist', owner: { remote: 'catalog', exposed: 'WishlistPage' }, clientOnly: true, title: 'title.wishlist', ...shoppersOwn },
+  { path: '/compare', owner: { remote: 'catalog', exposed: 'ComparePage' }, clientOnly: true, title: 'title.compare', ...shoppersOwn },
   { path: '/cart-list', owner: { remote: 'cart', exposed: 'CartPage' }, title: 'title.cart', ...shoppersOwn },
   { path: '/login', owner: { remote: 'account', exposed: 'LoginPage' }, title: 'title.login', ...shoppersOwn },
   { path: '/sign-up', owner: { remote: 'account', exposed: 'SignUpPage' }, title: 'title.signUp', ...shoppersOwn },

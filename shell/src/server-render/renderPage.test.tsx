@@ -113,6 +113,21 @@ describe('the server render', () => {
     expect(broken.html).toContain('<footer');
   });
 
+  it('never loads a client-only screen (the wish list, the comparison) on the server, and renders the page around it', async () => {
+    const { loadRemote } = jest.requireMock('@module-federation/enhanced/runtime') as { loadRemote: jest.Mock };
+    loadRemote.mockClear();
+    for (const [url, screen] of [
+      ['/wishlist', 'catalog/WishlistPage'],
+      ['/compare', 'catalog/ComparePage'],
+    ] as const) {
+      const page = await renderPage(request({ url }));
+      // As for a remote without a server build: not a failure the gateway reports.
+      expect(page).toMatchObject({ screen: null, fallback: `${screen} has no server build` });
+      expect(page.html).toContain('<footer');
+    }
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
   it('tries a remote that could not be loaded afresh on the next page', async () => {
     const { registerRemotes } = jest.requireMock('@module-federation/enhanced/runtime') as { registerRemotes: jest.Mock };
     registerRemotes.mockClear();

@@ -96,6 +96,7 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
   if (owner) {
     const entry = request.serverEntries[owner.remote];
     if (!entry) fallback = `${owner.remote} has no server build`;
+    else if (route && 'clientOnly' in route) fallback = `${owner.remote}/${owner.exposed} has no server build`;
     else {
       try {
         preloaded.set(
