@@ -1,4 +1,4 @@
-import { matchRoute, routeManifest } from './routeManifest.ts';
+import { crumbName, matchRoute, routeManifest } from './routeManifest.ts';
 
 describe('the route manifest', () => {
   it('names who renders each page address', () => {
@@ -33,5 +33,14 @@ describe('the route manifest', () => {
     for (const entry of routeManifest.filter((route) => route.inSitemap)) {
       expect([entry.path, entry.indexable, entry.path.includes(':')]).toEqual([entry.path, true, false]);
     }
+  });
+
+  it("names the back office's screens for the breadcrumb, as the router matches them; a shopper's pages go by their path", () => {
+    expect(crumbName('/admin')).toBe('title.admin');
+    expect(crumbName('/Admin/Orders/')).toBe('breadcrumb.adminOrders');
+    expect(crumbName('/admin/products/import')).toBe('breadcrumb.adminImport');
+    expect(crumbName('/admin/orders/0f1e')).toBeUndefined();
+    expect(crumbName('/cart-list')).toBeUndefined();
+    expect(crumbName('/nothing-here')).toBeUndefined();
   });
 });

@@ -14,6 +14,11 @@ export type RouteEntry = {
   readonly indexable: boolean;
   /** Whether the sitemap lists its address (fixed addresses only: the catalogue lists categories and products). */
   readonly inSitemap: boolean;
+  /**
+   * What the breadcrumb calls addresses of this route (crumbName), for pages the spec does not
+   * describe; without it, a crumb is its path segment, as the spec has it ("cart list").
+   */
+  readonly crumbs?: Readonly<Record<string, MessageKey>>;
 } & (
   | {
       readonly owner: RemoteScreen;
@@ -30,7 +35,15 @@ const publicPage = { indexable: true, inSitemap: true } as const;
 const shoppersOwn = { indexable: false, inSitemap: false } as const;
 /** The back office: for the shop's staff only, never filed or listed. */
 const staffOnly = { indexable: false, inSitemap: false } as const;
-const backOffice = { owner: { remote: 'admin', exposed: 'AdminApp' }, title: 'title.admin', ...staffOnly } as const;
+/** The back office's screens by name (the admin remote routes within /admin/*), in the staff's language. */
+const backOfficeCrumbs: Readonly<Record<string, MessageKey>> = {
+  '/admin': 'title.admin',
+  '/admin/orders': 'breadcrumb.adminOrders',
+  '/admin/products': 'breadcrumb.adminProducts',
+  '/admin/products/import': 'breadcrumb.adminImport',
+  '/admin/figures': 'breadcrumb.adminFigures',
+};
+const backOffice = { owner: { remote: 'admin', exposed: 'AdminApp' }, title: 'title.admin', crumbs: backOfficeCrumbs, ...staffOnly } as const;
 
 /**
  * Every page address of the shop, who renders it, what it is called and whether search engines see
@@ -76,4 +89,10 @@ function matches(path: string, pathname: string): boolean {
 /** The entry a page address shows, or undefined for the not-found page. */
 export function matchRoute(pathname: string): RouteEntry | undefined {
   return routeManifest.find((entry) => matches(entry.path, pathname));
+}
+
+/** The name the manifest gives an address for the breadcrumb, or undefined when the crumb is its path segment. */
+export function crumbName(pathname: string): MessageKey | undefined {
+  const address = `/${segments(pathname).join('/')}`.toLowerCase();
+  return matchRoute(pathname)?.crumbs?.[address];
 }

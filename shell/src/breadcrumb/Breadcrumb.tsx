@@ -1,11 +1,12 @@
 import { Link, useLocation } from 'react-router-dom';
+import { crumbName } from '../app/routeManifest.ts';
 import { useT } from '../i18n/useT.ts';
 import { breadcrumbTrail } from './pathName.ts';
 import { usePageName } from './usePageName.ts';
 import styles from './Breadcrumb.module.css';
 
 /**
- * Home > path name. A screen may name the current page better than its address does (the product
+ * Home > path name (or the name the route manifest gives it: the back office's screens). A screen may name the current page better than its address does (the product
  * page gives the product's title): the last name given to the `breadcrumb` store while this path
  * is shown replaces the last segment.
  */
@@ -14,7 +15,10 @@ export function Breadcrumb() {
   const { pathname } = useLocation();
   const named = usePageName();
 
-  const trail = breadcrumbTrail(pathname);
+  const trail = breadcrumbTrail(pathname, (to) => {
+    const key = crumbName(to);
+    return key && t(key);
+  });
   if (trail.length === 0) return null;
   const last = trail.length - 1;
   const lastName = named ?? trail[last]?.name;

@@ -1,13 +1,14 @@
 /**
  * The breadcrumb's trail for a path: Home, then each segment with dashes shown as spaces
- * ("/cart-list" -> "cart list"). Empty on the home page, which has no breadcrumb.
+ * ("/cart-list" -> "cart list"), or the name `nameOf` gives that level's address (the back office's
+ * screens have names). Empty on the home page, which has no breadcrumb.
  */
-export function breadcrumbTrail(pathname: string): { name: string; to: string }[] {
+export function breadcrumbTrail(pathname: string, nameOf: (to: string) => string | undefined = () => undefined): { name: string; to: string }[] {
   const segments = pathname.split('/').filter(Boolean);
-  return segments.map((segment, index) => ({
-    name: safeDecode(segment).replace(/-/g, ' '),
-    to: `/${segments.slice(0, index + 1).join('/')}`,
-  }));
+  return segments.map((segment, index) => {
+    const to = `/${segments.slice(0, index + 1).join('/')}`;
+    return { name: nameOf(to) ?? safeDecode(segment).replace(/-/g, ' '), to };
+  });
 }
 
 function safeDecode(segment: string): string {
