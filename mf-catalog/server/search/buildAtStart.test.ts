@@ -46,13 +46,19 @@ describe.each(BACKENDS)('the search index built after listening, on %s', (backen
 
   it('is alive and not ready while it builds, answers word searches by substring meanwhile, then by the index with the changes told meanwhile', async () => {
     const held = new Promise<void>((resolve) => (release = resolve));
+    let holding: () => void = () => {};
+    const firstPageRead = new Promise<void>((resolve) => (holding = resolve));
     let scans = 0;
     // The first page (the whole seed catalogue) is read, then the build waits until the test lets it go.
     t = await startBuilding(backend, (store) => async (after, limit) => {
-      if (scans++ > 0) await held;
+      if (scans++ > 0) {
+        holding();
+        await held;
+      }
       return store.scanProducts(after, limit);
     });
     const server = t;
+    await firstPageRead;
     const catalogue = (await server.get('/products?limit=1')).body.total as number;
 
     expect(await server.get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
