@@ -59,11 +59,19 @@ test('staff find a paid order within seconds and mark it packed, then shipped wi
   const staffEmail = unique('staff');
   await signUp(staff, staffEmail, 'Sam');
   await grant(staffEmail, 'staff');
+  // Nothing the back office asks for is missing (each would be a 404 in the console).
+  const missing: string[] = [];
+  staff.on('response', (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
 
   const start = Date.now();
   await staff.goto('/admin');
   await expect(staff).toHaveURL(/\/admin\/orders$/);
   const office = backOffice(staff);
+  // The breadcrumb names the screens, as the back office's own navigation does.
+  const crumbs = staff.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+  await expect(crumbs).toHaveText(['Home', 'Back office', 'Orders']);
   await office.getByLabel('Search').fill(String(orderNumber));
   await office.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(staff).toHaveURL(new RegExp(`/admin/orders\\?q=${orderNumber}$`));
@@ -99,6 +107,11 @@ test('staff find a paid order within seconds and mark it packed, then shipped wi
   // Back in the list, filtered by status through the address.
   await staff.goto('/admin/orders?status=shipped');
   await expect(office.getByRole('row').filter({ hasText: `#${orderNumber}` })).toContainText('Shipped');
+  for (const screen of ['Products', 'Figures']) {
+    await office.getByRole('link', { name: screen, exact: true }).click();
+    await expect(crumbs).toHaveText(['Home', 'Back office', screen]);
+  }
+  expect(missing).toEqual([]);
 
   await shopperContext.close();
   await staffContext.close();
