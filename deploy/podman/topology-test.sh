@@ -41,7 +41,7 @@ fi
 ca="$(npm config get cafile 2>/dev/null || true)"
 [ -f "$ca" ] || ca=/etc/ssl/certs/ca-certificates.crt
 # The front ends the images serve: by default the host's production build (what npm test has just
-# built and tested; built here if missing or stale), packed into an image of its own, so the images
+# built and tested; built here if missing or stale), packed into an image of its own (every remote's, by the mf-* folders), so the images
 # do not install every development dependency and run webpack a second time (decision 0035).
 # TOPOLOGY_FRONTENDS=image builds them inside the image instead, as a release pipeline does.
 if [ "${TOPOLOGY_FRONTENDS:-host}" = image ]; then
@@ -50,7 +50,7 @@ else
   step "front ends: the host's production build"
   node tools/stack/build.ts
   frontends=localhost/storefront-frontends:latest
-  tar -c --transform 's,^,app/,' shell/dist mf-catalog/dist mf-cart/dist mf-account/dist mf-checkout/dist mf-admin/dist |
+  tar -c --transform 's,^,app/,' shell/dist mf-*/dist |
     podman import --quiet - "$frontends" >/dev/null
 fi
 build() {

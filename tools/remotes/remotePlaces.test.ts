@@ -32,7 +32,7 @@ describe('every place a remote must be known', () => {
   it('names the place a remote is missing from', () => {
     const typeCheckWithoutCart = withEdit('.ci/test.sh', (text) => text.replace(' mf-cart ', ' '));
     expect(placesMissing('cart', typeCheckWithoutCart)).toEqual(['.ci/test.sh: the type-check loop']);
-    const imagesWithoutAccount = withEdit('deploy/Containerfile', (text) => text.replace('COPY --from=build /app/mf-account/dist /account\n', ''));
+    const imagesWithoutAccount = withEdit('deploy/Containerfile', (text) => text.replace('COPY --from=frontends /app/mf-account/dist /account\n', ''));
     expect(placesMissing('account', imagesWithoutAccount)).toEqual(['deploy/Containerfile: the remote-bundles image (for a CDN)']);
     const russianWithoutCheckout = withEdit('shell/src/i18n/messages.ts', (text) => text.replace(/'slot\.part\.checkout': 'оформление заказа',\n/, ''));
     expect(placesMissing('checkout', russianWithoutCheckout)).toEqual([

@@ -62,7 +62,7 @@ export const remotePlaces: readonly RemotePlace[] = [
   {
     file: '.ci/test.sh',
     what: 'the type-check loop',
-    knows: (name, read) => /^for pkg in (.*); do$/m.exec(read('.ci/test.sh'))?.[1]?.split(/\s+/).includes(workspace(name)) === true,
+    knows: (name, read) => /^\s*for pkg in (.*); do$/m.exec(read('.ci/test.sh'))?.[1]?.split(/\s+/).includes(workspace(name)) === true,
   },
   {
     file: '.ci/lint.sh',
@@ -77,12 +77,13 @@ export const remotePlaces: readonly RemotePlace[] = [
   {
     file: 'deploy/Containerfile',
     what: "the gateway image's remote bundles",
-    knows: (name, read) => stage(read('deploy/Containerfile'), 'gateway').includes(`COPY --from=build /app/${workspace(name)}/dist ${workspace(name)}/dist\n`),
+    knows: (name, read) =>
+      stage(read('deploy/Containerfile'), 'gateway').includes(`COPY --from=frontends /app/${workspace(name)}/dist ${workspace(name)}/dist\n`),
   },
   {
     file: 'deploy/Containerfile',
     what: 'the remote-bundles image (for a CDN)',
-    knows: (name, read) => stage(read('deploy/Containerfile'), 'remote-bundles').includes(`COPY --from=build /app/${workspace(name)}/dist /${name}\n`),
+    knows: (name, read) => stage(read('deploy/Containerfile'), 'remote-bundles').includes(`COPY --from=frontends /app/${workspace(name)}/dist /${name}\n`),
   },
   {
     file: 'tools/stack/services.ts',
