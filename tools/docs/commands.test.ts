@@ -131,8 +131,16 @@ describe('the files README.md and docs/*.md name', () => {
     return manifest.exports?.[`./${rest.join('/')}`] !== undefined;
   };
 
-  it('exist (build output under dist/ aside)', () => {
-    const topLevel = new Set(readdirSync(repoRoot));
+  /** Folders git ignores hold what running the shop writes (`.releases/`, `.data/`): there or not, they are no repository path. */
+  const ignoredFolders = new Set(
+    read('.gitignore')
+      .split('\n')
+      .filter((line) => /^[^#*!][^/*]*\/$/.test(line))
+      .map((line) => line.slice(0, -1)),
+  );
+
+  it('exist (build output under dist/ and what running the shop writes aside)', () => {
+    const topLevel = new Set(readdirSync(repoRoot).filter((name) => !ignoredFolders.has(name)));
     const named = docFiles.flatMap((file) => pathsIn(file, read(file), topLevel));
     const missing = named.filter(({ path: name }) => !exists(name) && !/(^|\/)dist(\/|$)/.test(name) && !toBeWritten.has(name) && !isPackageExport(name));
     expect(missing.map(({ where, path: name }) => `${where}: ${name} does not exist`)).toEqual([]);
