@@ -1,4 +1,4 @@
-import type { ProductField, ProductRecord } from './model.ts';
+import { PRODUCT_FIELDS, type ProductField, type ProductRecord } from './model.ts';
 
 /** Stored image paths are relative to the public base; absolute URLs (from imports) pass through. */
 export function publicUrl(base: string, stored: string): string {
@@ -10,28 +10,34 @@ function availability(stock: number): string {
   return stock < 10 ? 'Low Stock' : 'In Stock';
 }
 
+/** Each field of the DummyJSON shape, from a record (undefined: left out), in the shape's order. */
+const PRESENTERS: { readonly [F in ProductField]: (p: ProductRecord, imageBase: string) => unknown } = {
+  id: (p) => p.id,
+  title: (p) => p.title,
+  description: (p) => p.description,
+  category: (p) => p.category,
+  price: (p) => p.priceCents / 100,
+  discountPercentage: (p) => p.discountPercentage,
+  rating: (p) => p.rating,
+  stock: (p) => p.stock,
+  tags: (p) => p.tags,
+  brand: (p) => p.brand ?? undefined,
+  sku: (p) => p.sku,
+  color: (p) => p.color ?? undefined,
+  availabilityStatus: (p) => availability(p.stock),
+  meta: (p) => ({ createdAt: p.createdAt, updatedAt: p.updatedAt }),
+  images: (p, imageBase) => p.images.map((image) => publicUrl(imageBase, image)),
+  thumbnail: (p, imageBase) => publicUrl(imageBase, p.thumbnail),
+};
+
+/** One field of the DummyJSON shape (undefined when the product leaves it out). */
+export function presentField(p: ProductRecord, imageBase: string, field: ProductField): unknown {
+  return PRESENTERS[field](p, imageBase);
+}
+
 /** The DummyJSON shape of a product; with `select`, only id and the selected fields. */
 export function presentProduct(p: ProductRecord, imageBase: string, select: readonly ProductField[] | null = null): Record<string, unknown> {
-  const full: Record<ProductField, unknown> = {
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    category: p.category,
-    price: p.priceCents / 100,
-    discountPercentage: p.discountPercentage,
-    rating: p.rating,
-    stock: p.stock,
-    tags: p.tags,
-    brand: p.brand ?? undefined,
-    sku: p.sku,
-    color: p.color ?? undefined,
-    availabilityStatus: availability(p.stock),
-    meta: { createdAt: p.createdAt, updatedAt: p.updatedAt },
-    images: p.images.map((image) => publicUrl(imageBase, image)),
-    thumbnail: publicUrl(imageBase, p.thumbnail),
-  };
-  if (!select) return full;
-  const picked: Record<string, unknown> = { id: p.id };
-  for (const field of select) picked[field] = full[field];
-  return picked;
+  const shown: Record<string, unknown> = { id: p.id };
+  for (const field of select ?? PRODUCT_FIELDS) shown[field] = PRESENTERS[field](p, imageBase);
+  return shown;
 }

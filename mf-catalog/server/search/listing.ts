@@ -93,26 +93,47 @@ function comparator(documents: Documents, matches: Scored, { sortBy, order }: Se
 }
 
 /**
- * The positions in relevance order: best score first, then id ascending. Scores take few distinct
- * values, so the positions are bucketed by score (documents of the build are in id order already)
- * rather than sorted one comparison at a time.
+ * The first `count` positions in relevance order: best score first, then id ascending. A page needs
+ * only those, and a bounded heap finds them in one pass over the matches instead of ordering every
+ * one of them (tens of thousands for two common words at a million products). While the documents
+ * are those of the build, position order is id order, so a later position never beats an equal score
+ * already kept and one comparison of scores turns most positions away.
  */
-export function relevanceOrder(documents: Documents, matches: Scored, kept: Int32Array | null): Int32Array {
-  const positions = kept ?? allPositions(matches);
-  if (positions.length <= 2048 || documents.changedSinceBuild) return positions.slice().sort(comparator(documents, matches, { sortBy: null, order: 'asc' }));
-  const buckets = new Map<number, number[]>();
-  for (const position of positions) {
-    const score = matches.scores[position]!;
-    const bucket = buckets.get(score);
-    if (bucket) bucket.push(position);
-    else buckets.set(score, [position]);
+export function firstByRelevance(documents: Documents, matches: Scored, kept: Int32Array | null, count: number): Int32Array {
+  if (documents.changedSinceBuild) return Int32Array.from(firstInOrder(documents, matches, kept, { sortBy: null, order: 'asc' }, count));
+  const { scores } = matches;
+  const length = kept?.length ?? scores.length;
+  const size = Math.min(count, length);
+  // A min-heap by (score, then later position) of the best `size` so far: its root goes first.
+  const heap = new Int32Array(size);
+  const worse = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
+  let filled = 0;
+  for (let i = 0; i < length; i++) {
+    const position = kept ? kept[i]! : i;
+    if (filled < size) {
+      let at = filled++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!worse(position, heap[parent]!)) break;
+        heap[at] = heap[parent]!;
+        at = parent;
+      }
+      heap[at] = position;
+    } else if (size > 0 && scores[position]! > scores[heap[0]!]!) {
+      let at = 0;
+      for (;;) {
+        const left = 2 * at + 1;
+        if (left >= size) break;
+        const right = left + 1;
+        const child = right < size && worse(heap[right]!, heap[left]!) ? right : left;
+        if (!worse(heap[child]!, position)) break;
+        heap[at] = heap[child]!;
+        at = child;
+      }
+      heap[at] = position;
+    }
   }
-  const ordered = new Int32Array(positions.length);
-  let at = 0;
-  for (const score of [...buckets.keys()].sort((a, b) => b - a)) {
-    for (const position of buckets.get(score)!) ordered[at++] = position;
-  }
-  return ordered;
+  return heap.sort((a, b) => scores[b]! - scores[a]! || a - b);
 }
 
 /**

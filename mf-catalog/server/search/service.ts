@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { filterKey, pageKey, type ListQuery } from '../products/model.ts';
 import type { FacetCounts, ProductRepository } from '../storage/repository.ts';
 import { ByteCache } from './byteCache.ts';
-import { facetCounts, filtered, firstInOrder, relevanceOrder } from './listing.ts';
+import { facetCounts, filtered, firstByRelevance, firstInOrder } from './listing.ts';
 import { intersect, NOTHING, readingKey, wordMatches, type Scored } from './match.ts';
 import { readWord, type ReadOptions, type WordReading } from './reading.ts';
 import { SearchIndex } from './searchIndex.ts';
@@ -26,8 +26,17 @@ const MAX_WORDS = 12;
  */
 const WORD_CACHE_BYTES = 256 * 2 ** 20;
 const QUERY_CACHE_BYTES = 64 * 2 ** 20;
+/** What an order's cache entry costs besides its positions (key, object), so small entries count too. */
+const ORDER_ENTRY_BYTES = 256;
 /** Waits before building again after a failed build: the first, doubled after each failure up to the last. */
 const RETRY_MS = { first: 1000, max: 60_000 };
+
+/** The first positions of a relevance order (as many as pages asked for so far) and how many there are in all. */
+interface RelevanceOrder {
+  first: Int32Array;
+  total: number;
+  byteLength: number;
+}
 
 /** Whether the index answers searches, and if not, why (the service's readiness probe). */
 export type SearchReadiness = { ready: true } | { ready: false; reason: string };
@@ -115,7 +124,8 @@ export class SearchService {
   private readonly answers = new LRUCache<string, WordSearchAnswer>({ max: 5000 });
   private readonly wordCache = new ByteCache<Scored>(WORD_CACHE_BYTES);
   private readonly matchCache = new ByteCache<Scored>(QUERY_CACHE_BYTES);
-  private readonly orderCache = new ByteCache<Int32Array>(QUERY_CACHE_BYTES);
+  /** The first positions of a query's matches in relevance order under a filter, as far as pages have needed them. */
+  private readonly orderCache = new ByteCache<RelevanceOrder>(QUERY_CACHE_BYTES);
   private closed = false;
   /** Cuts short the wait before a retry when the service closes. */
   private readonly stop = new AbortController();
@@ -284,12 +294,15 @@ export class SearchService {
     if (request.relevance) {
       const orderKey = `${matchKey}|${filterKey({ ...query, q: undefined })}`;
       let ordered = this.orderCache.get(orderKey);
-      if (!ordered) {
-        ordered = relevanceOrder(documents, matches, filtered(documents, matches, query));
+      if (!ordered || (ordered.first.length < skip + limit && ordered.first.length < ordered.total)) {
+        const kept = filtered(documents, matches, query);
+        // Twice as many as before when a later page needs more, so paging on costs a few passes, not one per page.
+        const first = firstByRelevance(documents, matches, kept, Math.max(skip + limit, 2 * (ordered?.first.length ?? 0)));
+        ordered = { first, total: kept?.length ?? matches.docs.length, byteLength: first.byteLength + ORDER_ENTRY_BYTES };
         this.orderCache.set(orderKey, ordered);
       }
-      positions = ordered.subarray(skip, skip + limit);
-      total = ordered.length;
+      positions = ordered.first.subarray(skip, skip + limit);
+      total = ordered.total;
     } else {
       const kept = filtered(documents, matches, query);
       total = kept?.length ?? matches.docs.length;

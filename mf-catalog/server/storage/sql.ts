@@ -236,7 +236,11 @@ export interface ProductRow {
   updated_at: string | Date;
 }
 
-const iso = (value: string | Date): string => (value instanceof Date ? value : new Date(value)).toISOString();
+/** toISOString's own form, which every write stores (SQLite keeps it as text) and which reads back unchanged. */
+const ISO_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+// Parsing two dates per row was a twentieth of a word search's time at a million products (issue #36).
+const iso = (value: string | Date): string =>
+  typeof value === 'string' && ISO_FORM.test(value) ? value : (value instanceof Date ? value : new Date(value)).toISOString();
 
 export function rowToRecord(row: ProductRow): ProductRecord {
   return {
