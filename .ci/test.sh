@@ -36,7 +36,10 @@ echo "== unit and service tests (jest)"
 SECONDS=0
 mkdir -p .cache
 # A failure is counted in the closing summary; the browser tests still run, so one run lists everything.
-node node_modules/jest/bin/jest.js --ci --json --outputFile="$PWD/.cache/jest-results.json" || jest_failed=1
+# Two workers: jest's default on two cores is one (cores - 1), and most test files wait on the
+# services they start, so one worker left a core idle (the suite took 222 s with two against about
+# 350-490 s in band on this machine kind).
+node node_modules/jest/bin/jest.js --ci --maxWorkers=2 --json --outputFile="$PWD/.cache/jest-results.json" || jest_failed=1
 
 jest_s=$SECONDS
 echo "== benchmark helpers (node's test runner)"

@@ -6,6 +6,8 @@
 # the load balancer while one instance of every service crashes, checks that Prometheus scrapes every
 # instance and that a stopped one shows as down and fires its alert, then takes it all down again.
 #   bash deploy/podman/topology-test.sh        (npm run test:topology)
+#   bash deploy/podman/topology-test.sh images (only builds the images; .ci/run does it beside npm test)
+#   bash deploy/podman/topology-test.sh run    (only the topology and its checks, on images built before)
 # TOPOLOGY_FRONTENDS=image builds the front ends inside the gateway image (default: the host's build).
 # TOPOLOGY_KEEP=1 leaves the topology running afterwards (http://127.0.0.1:8080); SHOP_PORT,
 # LOCAL_AUTH_PORT and LOCAL_DATABASE_PORT (8080, 9199, 9100) move its published ports.
@@ -17,52 +19,70 @@ project="${TOPOLOGY_PROJECT:-storefront-topology}"
 export TOPOLOGY_PROJECT="$project"
 SECONDS=0
 step() { echo "== [topology ${SECONDS}s] $*"; }
+phase="${1:-all}"
+case "$phase" in
+  all | images | run) ;;
+  *) echo "usage: topology-test.sh [all|images|run]" >&2; exit 2 ;;
+esac
 
-missing=()
-for tool in podman podman-compose mmdebstrap runc; do command -v "$tool" >/dev/null || missing+=("$tool"); done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    step "installing ${missing[*]} (Debian packages)"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman podman-compose mmdebstrap runc >/dev/null
-  else
-    echo "Missing ${missing[*]}: sudo apt-get install podman podman-compose mmdebstrap runc" >&2
-    exit 1
+build_images() {
+  missing=()
+  for tool in podman podman-compose mmdebstrap runc; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+  if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      step "installing ${missing[*]} (Debian packages)"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman podman-compose mmdebstrap runc >/dev/null
+    else
+      echo "Missing ${missing[*]}: sudo apt-get install podman podman-compose mmdebstrap runc" >&2
+      exit 1
+    fi
   fi
-fi
 
-base=localhost/storefront-node:24
-if ! podman image exists "$base"; then
-  step "base image"
-  bash deploy/podman/base-image.sh "$base"
-fi
+  base=localhost/storefront-node:24
+  if ! podman image exists "$base"; then
+    step "base image"
+    bash deploy/podman/base-image.sh "$base"
+  fi
 
-# npm inside the builds trusts what npm here trusts (a TLS-inspecting proxy's CA, if any).
-ca="$(npm config get cafile 2>/dev/null || true)"
-[ -f "$ca" ] || ca=/etc/ssl/certs/ca-certificates.crt
-# The front ends the images serve: by default the host's production build (what npm test has just
-# built and tested; built here if missing or stale), packed into an image of its own (every remote's, by the mf-* folders), so the images
-# do not install every development dependency and run webpack a second time (decision 0035).
-# TOPOLOGY_FRONTENDS=image builds them inside the image instead, as a release pipeline does.
-if [ "${TOPOLOGY_FRONTENDS:-host}" = image ]; then
-  frontends=build
-else
-  step "front ends: the host's production build"
-  node tools/stack/build.ts
-  frontends=localhost/storefront-frontends:latest
-  tar -c --transform 's,^,app/,' shell/dist mf-*/dist |
-    podman import --quiet - "$frontends" >/dev/null
-fi
-build() {
-  local file="$1" target="$2"
-  step "image storefront-$target"
-  # npm install of the whole workspace opens more files at once than a build container's default
-  # limit allows (EMFILE once lint and boundary tools joined the development dependencies).
-  podman build --quiet --format docker -f "$file" --target "$target" --build-arg "NODE_IMAGE=$base" --build-arg "BASE_IMAGE=$base" \
-    --build-arg "FRONTENDS=$frontends" --ulimit nofile=16384:16384 --secret "id=npm-ca,src=$ca" -t "localhost/storefront-$target:latest" . >/dev/null
+  # npm inside the builds trusts what npm here trusts (a TLS-inspecting proxy's CA, if any).
+  ca="$(npm config get cafile 2>/dev/null || true)"
+  [ -f "$ca" ] || ca=/etc/ssl/certs/ca-certificates.crt
+  # The front ends the images serve: by default the host's production build (what npm test has just
+  # built and tested; built here if missing or stale), packed into an image of its own (every remote's, by the mf-* folders), so the images
+  # do not install every development dependency and run webpack a second time (decision 0035).
+  # TOPOLOGY_FRONTENDS=image builds them inside the image instead, as a release pipeline does.
+  if [ "${TOPOLOGY_FRONTENDS:-host}" = image ]; then
+    frontends=build
+  else
+    step "front ends: the host's production build"
+    node tools/stack/build.ts
+    frontends=localhost/storefront-frontends:latest
+    tar -c --transform 's,^,app/,' shell/dist mf-*/dist |
+      podman import --quiet - "$frontends" >/dev/null
+  fi
+  build() {
+    local file="$1" target="$2"
+    step "image storefront-$target"
+    # npm install of the whole workspace opens more files at once than a build container's default
+    # limit allows (EMFILE once lint and boundary tools joined the development dependencies).
+    podman build --quiet --format docker -f "$file" --target "$target" --build-arg "NODE_IMAGE=$base" --build-arg "BASE_IMAGE=$base" \
+      --build-arg "FRONTENDS=$frontends" --ulimit nofile=16384:16384 --secret "id=npm-ca,src=$ca" -t "localhost/storefront-$target:latest" . >/dev/null
+  }
+  for target in postgres redis haproxy prometheus; do build deploy/podman/stand-ins.Containerfile "$target"; done
+  for target in gateway catalog checkout local-firebase local-stripe; do build deploy/Containerfile "$target"; done
 }
-for target in postgres redis haproxy prometheus; do build deploy/podman/stand-ins.Containerfile "$target"; done
-for target in gateway catalog checkout local-firebase local-stripe; do build deploy/Containerfile "$target"; done
+if [ "$phase" != run ]; then build_images; fi
+if [ "$phase" = images ]; then
+  step "images built"
+  exit 0
+fi
+for target in postgres redis haproxy prometheus gateway catalog checkout local-firebase local-stripe; do
+  podman image exists "localhost/storefront-$target:latest" || {
+    echo "No image localhost/storefront-$target: build them first (bash deploy/podman/topology-test.sh images)" >&2
+    exit 1
+  }
+done
 
 compose() {
   podman-compose -p "$project" -f deploy/compose.yaml -f deploy/compose.local.yaml "$@"
