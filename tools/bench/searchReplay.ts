@@ -5,7 +5,7 @@
 //
 //   SQLITE_PATH=/tmp/catalog.db node mf-catalog/server/cli/generate.ts --count 1000000   (once)
 //   node tools/bench/searchReplay.ts --sqlite /tmp/catalog.db [--row search-words] [--requests 12000]
-//     [--warmup 2000] [--part http|search] [--profile FILE.cpuprofile]
+//     [--warmup 2000] [--part http|search] [--product-cache ENTRIES] [--profile FILE.cpuprofile]
 //
 // `--part http` (default) sends each URL through the service's routes (Fastify's inject: routing,
 // parsing, the search, the page's product read and the JSON); `--part search` calls
@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createCatalogServer } from '../../mf-catalog/server/app.ts';
 import { loadConfig } from '../../mf-catalog/server/config.ts';
+import { registry } from '../../mf-catalog/server/metrics/registry.ts';
 import { parseSearchRequest } from '../../mf-catalog/server/products/query.ts';
 import { randomStream } from './catalogMeasure.ts';
 import { scenarios } from './catalogScenarios.ts';
@@ -31,13 +32,19 @@ const { values } = parseArgs({
     part: { type: 'string', default: 'http' },
     seed: { type: 'string', default: '12345' },
     profile: { type: 'string' },
+    'product-cache': { type: 'string' },
   },
 });
 if (!values.sqlite && !values['database-url']) throw new Error('--sqlite FILE or --database-url URL is required');
 if (values.part !== 'http' && values.part !== 'search') throw new Error('--part is http or search');
 
 const config = loadConfig(
-  { PORT: '0', SEED_PRODUCTS: '0', ...(values.sqlite ? { SQLITE_PATH: values.sqlite } : { DATABASE_URL: values['database-url'] }) },
+  {
+    PORT: '0',
+    SEED_PRODUCTS: '0',
+    ...(values['product-cache'] ? { PRODUCT_CACHE_SIZE: values['product-cache'] } : {}),
+    ...(values.sqlite ? { SQLITE_PATH: values.sqlite } : { DATABASE_URL: values['database-url'] }),
+  },
   { sqlitePath: values.sqlite ?? ':memory:' },
 );
 const started = performance.now();
@@ -73,23 +80,37 @@ if (session) {
 }
 const times: number[] = [];
 const loadBefore = loadavg()[0]!;
+/** Products found in the product cache and read from the store so far. */
+async function productCacheCounts(): Promise<{ hit: number; miss: number }> {
+  const counts = { hit: 0, miss: 0 };
+  const metric = (await registry.getMetricsAsJSON()).find((candidate) => candidate.name === 'catalog_product_cache_requests_total');
+  for (const value of metric?.values ?? []) counts[value.labels.result as 'hit' | 'miss'] += value.value;
+  return counts;
+}
+const cacheBefore = await productCacheCounts();
 const digest = createHash('sha1');
+// CPU time as well as wall time: on a shared machine other processes stretch the wall time, not the CPU time.
+const cpuBefore = process.cpuUsage();
 for (const url of urls.slice(warmup)) {
   const start = performance.now();
   const body = await send(url);
   times.push(performance.now() - start);
   digest.update(body());
 }
+const cpu = process.cpuUsage(cpuBefore);
 if (session) {
   const { profile } = await session.post('Profiler.stop');
   writeFileSync(values.profile!, JSON.stringify(profile));
   session.disconnect();
 }
 const loadAfter = loadavg()[0]!;
+const cacheAfter = await productCacheCounts();
+const hits = cacheAfter.hit - cacheBefore.hit;
+const reads = hits + cacheAfter.miss - cacheBefore.miss;
 times.sort((a, b) => a - b);
 const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
 const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!;
 console.log(
-  `${values.row} ${values.part}: ${times.length} requests after ${warmup}, mean ${mean.toFixed(3)} ms, p50 ${at(0.5).toFixed(3)}, p99 ${at(0.99).toFixed(2)}, max ${at(1).toFixed(1)}; answers ${digest.digest('hex').slice(0, 12)}; load average ${loadBefore.toFixed(2)} -> ${loadAfter.toFixed(2)}`,
+  `${values.row} ${values.part}: ${times.length} requests after ${warmup}, mean ${mean.toFixed(3)} ms, p50 ${at(0.5).toFixed(3)}, p99 ${at(0.99).toFixed(2)}, max ${at(1).toFixed(1)}; CPU ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(3)} ms per request; products from the cache ${reads ? ((100 * hits) / reads).toFixed(0) : '-'} %; answers ${digest.digest('hex').slice(0, 12)}; load average ${loadBefore.toFixed(2)} -> ${loadAfter.toFixed(2)}`,
 );
 await server.close();

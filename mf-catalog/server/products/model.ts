@@ -101,6 +101,33 @@ export const PRODUCT_FIELDS = [
 ] as const;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 
+/**
+ * What a product card shows (the shop's lists, search pages and suggestions), read without the rest
+ * of the product: a page of 24 cards at a million products is mostly not in the product cache, and its
+ * tags, images and dates were read and parsed for nothing.
+ */
+export type ProductCard = Pick<
+  ProductRecord,
+  'id' | 'title' | 'description' | 'category' | 'brand' | 'color' | 'priceCents' | 'discountPercentage' | 'rating' | 'stock' | 'thumbnail'
+>;
+
+/** The fields of the public shape a ProductCard answers. */
+export const CARD_READ_FIELDS = [
+  'id',
+  'title',
+  'description',
+  'category',
+  'price',
+  'discountPercentage',
+  'rating',
+  'stock',
+  'brand',
+  'color',
+  'availabilityStatus',
+  'thumbnail',
+] as const satisfies readonly ProductField[];
+export type CardReadField = (typeof CARD_READ_FIELDS)[number];
+
 export interface ProductFilter {
   q?: string;
   category?: string;

@@ -1,4 +1,4 @@
-import { PRODUCT_FIELDS, type ProductField, type ProductRecord } from './model.ts';
+import { PRODUCT_FIELDS, type CardReadField, type ProductCard, type ProductField, type ProductRecord } from './model.ts';
 
 /** Stored image paths are relative to the public base; absolute URLs (from imports) pass through. */
 export function publicUrl(base: string, stored: string): string {
@@ -10,8 +10,10 @@ function availability(stock: number): string {
   return stock < 10 ? 'Low Stock' : 'In Stock';
 }
 
-/** Each field of the DummyJSON shape, from a record (undefined: left out), in the shape's order. */
-const PRESENTERS: { readonly [F in ProductField]: (p: ProductRecord, imageBase: string) => unknown } = {
+type Presenter<R> = (p: R, imageBase: string) => unknown;
+
+/** The fields of the DummyJSON shape a card answers, from a card or a whole record (undefined: left out). */
+const CARD_PRESENTERS: { readonly [F in CardReadField]: Presenter<ProductCard> } = {
   id: (p) => p.id,
   title: (p) => p.title,
   description: (p) => p.description,
@@ -20,19 +22,28 @@ const PRESENTERS: { readonly [F in ProductField]: (p: ProductRecord, imageBase: 
   discountPercentage: (p) => p.discountPercentage,
   rating: (p) => p.rating,
   stock: (p) => p.stock,
-  tags: (p) => p.tags,
   brand: (p) => p.brand ?? undefined,
-  sku: (p) => p.sku,
   color: (p) => p.color ?? undefined,
   availabilityStatus: (p) => availability(p.stock),
+  thumbnail: (p, imageBase) => publicUrl(imageBase, p.thumbnail),
+};
+
+const PRESENTERS: { readonly [F in ProductField]: Presenter<ProductRecord> } = {
+  ...CARD_PRESENTERS,
+  tags: (p) => p.tags,
+  sku: (p) => p.sku,
   meta: (p) => ({ createdAt: p.createdAt, updatedAt: p.updatedAt }),
   images: (p, imageBase) => p.images.map((image) => publicUrl(imageBase, image)),
-  thumbnail: (p, imageBase) => publicUrl(imageBase, p.thumbnail),
 };
 
 /** One field of the DummyJSON shape (undefined when the product leaves it out). */
 export function presentField(p: ProductRecord, imageBase: string, field: ProductField): unknown {
   return PRESENTERS[field](p, imageBase);
+}
+
+/** One field of the DummyJSON shape from a card. */
+export function presentCardField(p: ProductCard, imageBase: string, field: CardReadField): unknown {
+  return CARD_PRESENTERS[field](p, imageBase);
 }
 
 /** The DummyJSON shape of a product; with `select`, only id and the selected fields. */

@@ -36,6 +36,7 @@ function fakeRepository() {
   const listeners: ProductChangeListener[] = [];
   let gate: Promise<void> | null = null;
   let reads = 0;
+  let cardReads = 0;
   const repository = {
     async getProduct(id: number) {
       reads++;
@@ -49,6 +50,16 @@ function fakeRepository() {
       if (gate) await gate;
       return snapshot;
     },
+    async getProductCards(ids: readonly number[]) {
+      reads++;
+      cardReads++;
+      return ids.flatMap((id) => {
+        const record = data.get(id);
+        if (!record) return [];
+        const { id: _, title, description, category, brand, color, priceCents, discountPercentage, rating, stock, thumbnail } = record;
+        return [{ id, title, description, category, brand, color, priceCents, discountPercentage, rating, stock, thumbnail }];
+      });
+    },
     onProductsChanged(listener: ProductChangeListener) {
       listeners.push(listener);
     },
@@ -56,6 +67,7 @@ function fakeRepository() {
   return {
     repository,
     reads: () => reads,
+    cardReads: () => cardReads,
     setStock(id: number, stock: number) {
       data.get(id)!.stock = stock;
       for (const listener of listeners) listener([id], 'stock');
@@ -86,6 +98,24 @@ describe('ProductJsonCache', () => {
     expect(stockOf(await cache.one(3))).toBe(9999);
     expect((await cache.many([4, 3])).map((p) => p.id)).toEqual([4, 3]);
     expect(JSON.parse((await cache.many([3]))[0]!.json).stock).toBe(9999);
+  });
+
+  it('reads a page of cards as cards, the same JSON as whole products give, and reads the whole product for its page', async () => {
+    const fake = fakeRepository();
+    const cache = new ProductJsonCache(fake.repository, '/api', { maxEntries: 100, ttlMs: 60_000 });
+    const card: ProductField[] = ['title', 'price', 'stock', 'brand', 'color', 'thumbnail', 'availabilityStatus'];
+    const page = await cache.many([5, 6, 7], card);
+    expect(fake.cardReads()).toBe(1);
+    expect(page.map((product) => product.render(card))).toEqual([5, 6, 7].map((id) => JSON.stringify(presentProduct(records[id - 1]!, '/api', card))));
+    await cache.many([7, 6], card);
+    expect(fake.reads()).toBe(1);
+    // The product page and fields a card does not hold need the whole product: read once, then kept.
+    expect(JSON.parse((await cache.one(6))!.json)).toEqual(JSON.parse(JSON.stringify(presentProduct(records[5]!, '/api'))));
+    expect((await cache.many([5, 6], ['tags']))[0]!.render(['tags'])).toBe(JSON.stringify(presentProduct(records[4]!, '/api', ['tags'])));
+    expect(fake.reads()).toBe(3);
+    await cache.many([5, 6], ['images']);
+    await cache.many([5, 6], card);
+    expect(fake.reads()).toBe(3);
   });
 
   it('answers null or leaves out ids without a product', async () => {

@@ -3,11 +3,14 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { ProductRepository } from '../storage/repository.ts';
-import { PRODUCT_FIELDS, type ProductField, type ProductRecord } from './model.ts';
-import { presentField } from './present.ts';
+import { CARD_READ_FIELDS, PRODUCT_FIELDS, type CardReadField, type ProductCard, type ProductField, type ProductRecord } from './model.ts';
+import { presentCardField, presentField } from './present.ts';
 import { recordProductCache } from '../metrics/registry.ts';
 
 const FIELD_INDEX = new Map<string, number>(PRODUCT_FIELDS.map((field, i) => [field, i]));
+const CARD_READ = new Set<ProductField>(CARD_READ_FIELDS);
+/** `"field":` per field index. */
+const FIELD_KEY = PRODUCT_FIELDS.map((field) => `${JSON.stringify(field)}:`);
 
 /**
  * One product's public JSON, built field by field as requests ask for fields: a search page's cards
@@ -16,16 +19,19 @@ const FIELD_INDEX = new Map<string, number>(PRODUCT_FIELDS.map((field, i) => [fi
  */
 export class ProductJson {
   readonly id: number;
-  private readonly record: ProductRecord;
+  /** Whether the whole product was read, not just its card: only then does it answer every field. */
+  readonly complete: boolean;
+  private readonly product: ProductRecord | ProductCard;
   private readonly imageBase: string;
   /** `"field":value` per field index once built; null where the field is left out. */
   private readonly fragments: (string | null | undefined)[] = new Array<undefined>(PRODUCT_FIELDS.length);
   private whole: string | undefined;
   private tag: string | undefined;
 
-  constructor(record: ProductRecord, imageBase: string) {
-    this.id = record.id;
-    this.record = record;
+  constructor(product: ProductRecord | ProductCard, imageBase: string) {
+    this.id = product.id;
+    this.complete = 'tags' in product;
+    this.product = product;
     this.imageBase = imageBase;
   }
 
@@ -68,9 +74,12 @@ export class ProductJson {
     let fragment = this.fragments[index];
     if (fragment === undefined) {
       const field = PRODUCT_FIELDS[index]!;
-      const value = presentField(this.record, this.imageBase, field);
+      let value: unknown;
+      if (this.complete) value = presentField(this.product as ProductRecord, this.imageBase, field);
+      else if (CARD_READ.has(field)) value = presentCardField(this.product, this.imageBase, field as CardReadField);
+      else throw new Error(`product ${this.id}: only its card was read, not its ${field}`);
       // JSON.stringify leaves out undefined values; so do the fragments, which keeps the bytes identical.
-      fragment = value === undefined ? null : `${JSON.stringify(field)}:${JSON.stringify(value)}`;
+      fragment = value === undefined ? null : FIELD_KEY[index] + JSON.stringify(value);
       this.fragments[index] = fragment;
     }
     return fragment;
@@ -120,7 +129,8 @@ export class ProductJsonCache {
 
   /** One product, or null when there is none with this id. */
   one(id: number): ProductJson | null | Promise<ProductJson | null> {
-    const hit = this.enabled ? this.entries.get(id) : undefined;
+    const cached = this.enabled ? this.entries.get(id) : undefined;
+    const hit = cached?.complete ? cached : undefined;
     if (this.enabled) recordProductCache(hit ? 1 : 0, hit ? 0 : 1);
     if (hit) return hit;
     let read = this.pending.get(id);
@@ -144,19 +154,24 @@ export class ProductJsonCache {
     return read;
   }
 
-  /** The products with these ids, in the same order; ids without a product are left out. */
-  async many(ids: readonly number[]): Promise<ProductJson[]> {
+  /**
+   * The products with these ids, in the same order; ids without a product are left out. With a
+   * `select` a card answers, what is not cached is read as cards (and cached as such): render only
+   * the selected fields.
+   */
+  async many(ids: readonly number[], select: readonly ProductField[] | null = null): Promise<ProductJson[]> {
+    const cards = select !== null && select.every((field) => CARD_READ.has(field));
     const found: (ProductJson | undefined)[] = new Array(ids.length);
     const missing: number[] = [];
     for (let i = 0; i < ids.length; i++) {
       const hit = this.enabled ? this.entries.get(ids[i]!) : undefined;
-      if (hit) found[i] = hit;
+      if (hit && (cards || hit.complete)) found[i] = hit;
       else missing.push(ids[i]!);
     }
     if (this.enabled) recordProductCache(ids.length - missing.length, missing.length);
     if (missing.length > 0) {
       const generation = this.generation;
-      const records = await this.repository.getProducts(missing);
+      const records = cards ? await this.repository.getProductCards(missing) : await this.repository.getProducts(missing);
       const store = this.enabled && generation === this.generation && missing.length <= MAX_FILL_PER_READ;
       const read = new Map<number, ProductJson>();
       for (const record of records) {

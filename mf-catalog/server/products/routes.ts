@@ -57,7 +57,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
   /** `searched`: told the total of a listing that searched for words (q); `more`: members added to the envelope. */
   async function listed(reply: FastifyReply, request: ListRequest, searched?: (total: number) => void, more = ''): Promise<string> {
     if (request.ids) {
-      const found = await products.many(request.ids);
+      const found = await products.many(request.ids, request.select);
       reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
       return `{"products":[${found.map((product) => product.render(request.select)).join(',')}],"total":${found.length},"skip":0,"limit":${found.length}}`;
     }
@@ -66,7 +66,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
       request.facets ? facets.facetsJson(request.query) : undefined,
     ]);
     searched?.(total);
-    let body = envelope(await products.many(ids), request, total);
+    let body = envelope(await products.many(ids, request.select), request, total);
     if (totalIsLowerBound) body += ',"totalIsLowerBound":true';
     if (facetJson !== undefined) body += `,"facets":${facetJson}`;
     reply.header('cache-control', PRODUCT_CACHE).header('content-type', JSON_TYPE);
@@ -84,7 +84,7 @@ export function registerProductRoutes(app: FastifyInstance, options: ProductRout
       request.facets ? facets.categories() : undefined,
     ]);
     if (text.trim()) recordSearch('words', reading.prefix ? 'prefix' : reading.typos ? 'typos' : 'exact', answer.total);
-    let body = envelope(await products.many(answer.ids), request, answer.total);
+    let body = envelope(await products.many(answer.ids, request.select), request, answer.total);
     if (answer.facets && categories)
       body += `,"facets":${JSON.stringify(
         buildFacets(

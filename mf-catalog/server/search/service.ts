@@ -21,12 +21,16 @@ const MAX_WORDS = 12;
  * Bytes kept of each kind of intermediate result. Shoppers repeat words far more than whole queries,
  * so the documents of words' readings get the most room: at 1,000,000 products a common word's are
  * about 0.5 MiB, and the few hundred words of the bench's multi-word row did not fit in 64 MiB (each
- * was computed again and again). A query's words together and its relevance order under a filter
- * get less.
+ * was computed again and again). A query's words together get less.
  */
 const WORD_CACHE_BYTES = 256 * 2 ** 20;
 const QUERY_CACHE_BYTES = 64 * 2 ** 20;
-/** What an order's cache entry costs besides its positions (key, object), so small entries count too. */
+/**
+ * Relevance orders keep only the positions pages asked for (a few hundred bytes each), so they get
+ * less room: about 10,000 queries' orders, each counted with what its key and entry cost besides the
+ * positions, rather than hundreds of thousands of small objects for every full collection to visit.
+ */
+const ORDER_CACHE_BYTES = 8 * 2 ** 20;
 const ORDER_ENTRY_BYTES = 256;
 /** Waits before building again after a failed build: the first, doubled after each failure up to the last. */
 const RETRY_MS = { first: 1000, max: 60_000 };
@@ -125,7 +129,7 @@ export class SearchService {
   private readonly wordCache = new ByteCache<Scored>(WORD_CACHE_BYTES);
   private readonly matchCache = new ByteCache<Scored>(QUERY_CACHE_BYTES);
   /** The first positions of a query's matches in relevance order under a filter, as far as pages have needed them. */
-  private readonly orderCache = new ByteCache<RelevanceOrder>(QUERY_CACHE_BYTES);
+  private readonly orderCache = new ByteCache<RelevanceOrder>(ORDER_CACHE_BYTES);
   private closed = false;
   /** Cuts short the wait before a retry when the service closes. */
   private readonly stop = new AbortController();

@@ -2,7 +2,7 @@
 // other instances right, with listings (listings.ts), stock reservations (stockLedger.ts) and import
 // jobs (importJobs.ts) beside it; written once above a thin per-engine driver (driver.ts: sqlite.ts,
 // postgres.ts) that only knows how to run SQL and load data in bulk.
-import type { ListQuery, ProductFilter, ProductRecord } from '../products/model.ts';
+import type { ListQuery, ProductCard, ProductFilter, ProductRecord } from '../products/model.ts';
 import { CubeKeeper } from './facetCube.ts';
 import { createImportJob, getImportJob, updateImportJob } from './importJobs.ts';
 import type { ProductChange, SqlDriver, Transaction } from './driver.ts';
@@ -21,11 +21,13 @@ import type {
   TransitionOutcome,
 } from './repository.ts';
 import {
+  CARD_COLUMNS,
   PRODUCT_COLUMNS,
   Params,
   collectFacetCounts,
   inIdOrder,
   recordValues,
+  rowToCard,
   rowToRecord,
   rowToReservation,
   type Dialect,
@@ -46,6 +48,53 @@ const UPDATE_SQL = `UPDATE products SET ${PRODUCT_COLUMNS.split(', ')
 
 /** Bigger reads (limit=0 pages) go to the database on their own rather than through the batch. */
 const MAX_BATCHED = 250;
+
+/** Reads of single products asked for in the same turn of the event loop (by concurrent requests), done in one query. */
+class ReadBatch<T extends { id: number }> {
+  private readonly read: (ids: readonly number[]) => Promise<T[]>;
+  private waiting: Map<number, ((found: T | null) => void)[]> | null = null;
+  private failures: ((error: unknown) => void)[] = [];
+
+  constructor(read: (ids: readonly number[]) => Promise<T[]>) {
+    this.read = read;
+  }
+
+  one(id: number): Promise<T | null> {
+    return new Promise((resolve, reject) => {
+      if (!this.waiting) {
+        this.waiting = new Map();
+        setImmediate(() => this.flush());
+      }
+      const waiting = this.waiting.get(id);
+      if (waiting) waiting.push(resolve);
+      else this.waiting.set(id, [resolve]);
+      this.failures.push(reject);
+    });
+  }
+
+  /** The ones of these ids that exist, in any order. */
+  async many(ids: readonly number[]): Promise<T[]> {
+    if (ids.length > MAX_BATCHED) return this.read(ids);
+    const found: (T | null)[] = await Promise.all(ids.map((id) => this.one(id)));
+    return found.filter((item) => item !== null);
+  }
+
+  private flush(): void {
+    const batch = this.waiting!;
+    const failures = this.failures;
+    this.waiting = null;
+    this.failures = [];
+    this.read([...batch.keys()]).then(
+      (items) => {
+        const byId = new Map(items.map((item) => [item.id, item]));
+        for (const [id, waiting] of batch) for (const resolve of waiting) resolve(byId.get(id) ?? null);
+      },
+      (error: unknown) => {
+        for (const reject of failures) reject(error);
+      },
+    );
+  }
+}
 
 /** A list of change listeners; a failing listener must not undo or fail the write that told it. */
 class ChangeListeners {
@@ -72,9 +121,8 @@ export class SqlCatalogStore implements CatalogStore {
   private readonly changes = new ChangeListeners();
   /** Counts by category, brand, colour and price range, for the shop's totals and facets (see facetCube.ts). */
   private readonly cube: CubeKeeper;
-  /** Single-product reads of this turn of the event loop, read together in one query. */
-  private batch: Map<number, ((record: ProductRecord | null) => void)[]> | null = null;
-  private batchFailure: ((error: unknown) => void)[] = [];
+  private readonly products = new ReadBatch((ids) => this.readProducts(PRODUCT_COLUMNS, rowToRecord, ids));
+  private readonly cards = new ReadBatch((ids) => this.readProducts(CARD_COLUMNS, rowToCard, ids));
   /** Reservations, their commits and releases, and returns (stockLedger.ts). */
   private readonly stock: SqlStockLedger;
   /** Totals and pages of ids per listing, counted and cached (listings.ts). */
@@ -122,49 +170,25 @@ export class SqlCatalogStore implements CatalogStore {
   }
 
   getProduct(id: number): Promise<ProductRecord | null> {
-    // Products asked for in the same turn of the event loop (by concurrent requests) are read in one query.
-    return new Promise((resolve, reject) => {
-      if (!this.batch) {
-        this.batch = new Map();
-        setImmediate(() => this.readBatch());
-      }
-      const waiting = this.batch.get(id);
-      if (waiting) waiting.push(resolve);
-      else this.batch.set(id, [resolve]);
-      this.batchFailure.push(reject);
-    });
+    return this.products.one(id);
   }
 
-  private readBatch(): void {
-    const batch = this.batch!;
-    const failure = this.batchFailure;
-    this.batch = null;
-    this.batchFailure = [];
-    this.readProducts([...batch.keys()]).then(
-      (records) => {
-        const byId = new Map(records.map((record) => [record.id, record]));
-        for (const [id, waiting] of batch) for (const resolve of waiting) resolve(byId.get(id) ?? null);
-      },
-      (error: unknown) => {
-        for (const reject of failure) reject(error);
-      },
-    );
+  getProducts(ids: readonly number[]): Promise<ProductRecord[]> {
+    return this.products.many(ids);
   }
 
-  async getProducts(ids: readonly number[]): Promise<ProductRecord[]> {
-    if (ids.length > MAX_BATCHED) return this.readProducts(ids);
-    const records = await Promise.all(ids.map((id) => this.getProduct(id)));
-    return records.filter((record): record is ProductRecord => record !== null);
+  getProductCards(ids: readonly number[]): Promise<ProductCard[]> {
+    return this.cards.many(ids);
   }
 
-  private async readProducts(ids: readonly number[]): Promise<ProductRecord[]> {
+  private async readProducts<Row, T>(columns: string, fromRow: (row: Row) => T, ids: readonly number[]): Promise<T[]> {
     if (ids.length === 0) return [];
     const params = new Params();
-    const rows = await this.driver.read<ProductRow>({
-      sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE ${this.dialect.idIn(ids, params)}`,
+    const rows = await this.driver.read<Row>({
+      sql: `SELECT ${columns} FROM products WHERE ${this.dialect.idIn(ids, params)}`,
       values: params.values,
     });
-    return rows.map(rowToRecord);
+    return rows.map(fromRow);
   }
 
   async facetCounts(filter: ProductFilter): Promise<FacetCounts> {

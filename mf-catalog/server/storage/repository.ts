@@ -1,4 +1,4 @@
-import type { ListQuery, ProductFilter, ProductRecord } from '../products/model.ts';
+import type { ListQuery, ProductCard, ProductFilter, ProductRecord } from '../products/model.ts';
 
 /** Raw facet counts; products/facets.ts turns them into the public shape. */
 export interface FacetCounts {
@@ -34,6 +34,8 @@ export interface ProductRepository {
   getProduct(id: number): Promise<ProductRecord | null>;
   /** The products with these ids that exist, in any order. */
   getProducts(ids: readonly number[]): Promise<ProductRecord[]>;
+  /** The same as cards: only what a product card shows. */
+  getProductCards(ids: readonly number[]): Promise<ProductCard[]>;
   /** Registers a listener for product changes (see ProductChangeListener). */
   onProductsChanged(listener: ProductChangeListener): void;
   facetCounts(filter: ProductFilter): Promise<FacetCounts>;

@@ -1,9 +1,12 @@
 // SQL shared by the SQLite and PostgreSQL stores, so filtering, ordering and counting mean the same on both.
-import { PRICE_RANGES, type ColorName, type ListQuery, type ProductFilter, type ProductRecord, type SortKey } from '../products/model.ts';
+import { PRICE_RANGES, type ColorName, type ListQuery, type ProductCard, type ProductFilter, type ProductRecord, type SortKey } from '../products/model.ts';
 import type { FacetCounts, Reservation, ReservationLine, ReservationStatus } from './repository.ts';
 
 export const PRODUCT_COLUMNS =
   'id, title, description, category, brand, color, price_cents, discount, rating, stock, sku, tags, thumbnail, images, created_at, updated_at';
+
+/** The columns of a ProductCard. */
+export const CARD_COLUMNS = 'id, title, description, category, brand, color, price_cents, discount, rating, stock, thumbnail';
 
 /** Collects bind values as $1, $2, ... (the SQLite store reads these as its numbered ?1, ?2, ...). */
 export class Params {
@@ -236,11 +239,32 @@ export interface ProductRow {
   updated_at: string | Date;
 }
 
+export type CardRow = Pick<
+  ProductRow,
+  'id' | 'title' | 'description' | 'category' | 'brand' | 'color' | 'price_cents' | 'discount' | 'rating' | 'stock' | 'thumbnail'
+>;
+
 /** toISOString's own form, which every write stores (SQLite keeps it as text) and which reads back unchanged. */
 const ISO_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 // Parsing two dates per row was a twentieth of a word search's time at a million products (issue #36).
 const iso = (value: string | Date): string =>
   typeof value === 'string' && ISO_FORM.test(value) ? value : (value instanceof Date ? value : new Date(value)).toISOString();
+
+export function rowToCard(row: CardRow): ProductCard {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    brand: row.brand,
+    color: row.color as ColorName | null,
+    priceCents: Number(row.price_cents),
+    discountPercentage: Number(row.discount),
+    rating: Number(row.rating),
+    stock: Number(row.stock),
+    thumbnail: row.thumbnail,
+  };
+}
 
 export function rowToRecord(row: ProductRow): ProductRecord {
   return {
