@@ -104,6 +104,11 @@ export function firstByRelevance(documents: Documents, matches: Scored, kept: In
   const { scores } = matches;
   const length = kept?.length ?? scores.length;
   const size = Math.min(count, length);
+  // A page deep into the matches needs most of the order anyway, and grouping by score is one pass.
+  if (size * 4 >= length) {
+    const ordered = byScore(scores, kept, length);
+    return size === length ? ordered : ordered.slice(0, size);
+  }
   // A min-heap by (score, then later position) of the best `size` so far: its root goes first.
   const heap = new Int32Array(size);
   const worse = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
@@ -134,6 +139,24 @@ export function firstByRelevance(documents: Documents, matches: Scored, kept: In
     }
   }
   return heap.sort((a, b) => scores[b]! - scores[a]! || a - b);
+}
+
+/**
+ * Every position (of `kept`, or all) best score first, in position order within a score. Scores take
+ * few distinct values, so the positions are grouped by score rather than sorted one comparison at a time.
+ */
+function byScore(scores: Float32Array, kept: Int32Array | null, length: number): Int32Array {
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < length; i++) {
+    const position = kept ? kept[i]! : i;
+    const group = groups.get(scores[position]!);
+    if (group) group.push(position);
+    else groups.set(scores[position]!, [position]);
+  }
+  const ordered = new Int32Array(length);
+  let at = 0;
+  for (const score of [...groups.keys()].sort((a, b) => b - a)) for (const position of groups.get(score)!) ordered[at++] = position;
+  return ordered;
 }
 
 /**
