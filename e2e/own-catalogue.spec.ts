@@ -108,6 +108,10 @@ for (const [backend, offset] of [
       expect(titles).toHaveLength(8);
       for (const title of titles) {
         await page.goto(`${shop.baseURL}/shop?category=garden-and-patio&perPage=12`);
+        // Once the page is live (shell/src/app/liveMark.ts): a click during hydration was lost once
+        // in CI at load average 11 (the URL never changed; not reproduced in 64 clicks at 0-1.2 s
+        // after load with the CPU throttled 6x). This test is about the imported catalogue.
+        await page.waitForFunction(() => performance.getEntriesByName('storefront:live').length > 0);
         await page.getByRole('main').getByRole('link', { name: title }).first().click();
         // The listing's cards carry the title as a heading too: wait for the product's own page.
         await expect(page).toHaveURL(/\/shop\/\d+$/);
