@@ -48,9 +48,29 @@ build_images() {
   # npm inside the builds trusts what npm here trusts (a TLS-inspecting proxy's CA, if any).
   ca="$(npm config get cafile 2>/dev/null || true)"
   [ -f "$ca" ] || ca=/etc/ssl/certs/ca-certificates.crt
-  # The front ends the images serve: by default the host's production build (what npm test has just
-  # built and tested; built here if missing or stale), packed into an image of its own (every remote's, by the mf-* folders), so the images
-  # do not install every development dependency and run webpack a second time (decision 0035).
+  build() {
+    local file="$1" target="$2"
+    step "image storefront-$target"
+    # npm install of the whole workspace opens more files at once than a build container's default
+    # limit allows (EMFILE once lint and boundary tools joined the development dependencies).
+    podman build --quiet --format docker -f "$file" --target "$target" --build-arg "NODE_IMAGE=$base" --build-arg "BASE_IMAGE=$base" \
+      --build-arg "FRONTENDS=$frontends" --ulimit nofile=16384:16384 --secret "id=npm-ca,src=$ca" -t "localhost/storefront-$target:latest" . >/dev/null
+  }
+  # Only the gateway copies the front ends; the other targets still need FRONTENDS to name an image
+  # (podman 4.3 resolves every stage's FROM), and the base image costs nothing.
+  frontends="$base"
+  for target in postgres redis haproxy prometheus; do build deploy/podman/stand-ins.Containerfile "$target"; done
+  for target in catalog checkout local-firebase local-stripe; do build deploy/Containerfile "$target"; done
+  # The gateway last: it alone serves the front ends. TOPOLOGY_FRONTENDS_READY names a file whose
+  # appearance says they are built (.ci/run starts the images before its npm install and build).
+  if [ -n "${TOPOLOGY_FRONTENDS_READY:-}" ]; then
+    step "waiting for the front ends ($TOPOLOGY_FRONTENDS_READY)"
+    until [ -e "$TOPOLOGY_FRONTENDS_READY" ]; do sleep 2; done
+  fi
+  # The front ends the gateway serves: by default the host's production build (what npm test
+  # builds and tests; built here if missing or stale), packed into an image of its own (every
+  # remote's, by the mf-* folders), so the image does not install every development dependency
+  # and run webpack a second time (decision 0035).
   # TOPOLOGY_FRONTENDS=image builds them inside the image instead, as a release pipeline does.
   if [ "${TOPOLOGY_FRONTENDS:-host}" = image ]; then
     frontends=build
@@ -61,16 +81,7 @@ build_images() {
     tar -c --transform 's,^,app/,' shell/dist mf-*/dist |
       podman import --quiet - "$frontends" >/dev/null
   fi
-  build() {
-    local file="$1" target="$2"
-    step "image storefront-$target"
-    # npm install of the whole workspace opens more files at once than a build container's default
-    # limit allows (EMFILE once lint and boundary tools joined the development dependencies).
-    podman build --quiet --format docker -f "$file" --target "$target" --build-arg "NODE_IMAGE=$base" --build-arg "BASE_IMAGE=$base" \
-      --build-arg "FRONTENDS=$frontends" --ulimit nofile=16384:16384 --secret "id=npm-ca,src=$ca" -t "localhost/storefront-$target:latest" . >/dev/null
-  }
-  for target in postgres redis haproxy prometheus; do build deploy/podman/stand-ins.Containerfile "$target"; done
-  for target in gateway catalog checkout local-firebase local-stripe; do build deploy/Containerfile "$target"; done
+  build deploy/Containerfile gateway
 }
 if [ "$phase" != run ]; then build_images; fi
 if [ "$phase" = images ]; then
