@@ -31,6 +31,14 @@ test('npm start -w mf-cart: the cart screens run standalone against the running 
     await page.getByRole('button', { name: 'Add a sample' }).click();
     await expect(cartPage.locator('tbody tr')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+    // Coupons are checked by the checkout remote's client, which the harness loads from the
+    // storefront (a production build that takes its federation runtime from the page).
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await cartPage.getByLabel('Coupon code').fill('SAVE10');
+    await cartPage.getByRole('button', { name: 'Apply Coupon' }).click();
+    await expect(cartPage.getByText(/^SAVE10 applied: 10% off your order/)).toBeVisible();
+    expect(errors).toEqual([]);
   } finally {
     await server.stop();
   }

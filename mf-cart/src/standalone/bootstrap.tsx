@@ -1,4 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import * as runtimeCore from '@module-federation/runtime-tools/runtime-core';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
 import { cart, language } from 'shared-events';
@@ -17,7 +18,10 @@ async function addSample(): Promise<void> {
 
 // The cart page checks coupons with the checkout remote's client: in the shell that remote is the
 // shell's to register; here the harness registers the running storefront's checkout (its /remotes.json).
+// That checkout is a production build, which takes the federation runtime from its host instead of
+// carrying its own (tools/webpack/remoteConfig.ts): the shell provides it, so here the harness does.
 async function registerCheckout(): Promise<void> {
+  (runtimeCore.Global as { _FEDERATION_RUNTIME_CORE?: typeof runtimeCore })._FEDERATION_RUNTIME_CORE ??= runtimeCore;
   const response = await fetch('/remotes.json');
   const { remotes } = (await response.json()) as { remotes?: Record<string, string> };
   if (remotes?.checkout) registerRemotes([{ name: 'checkout', entry: remotes.checkout }]);
