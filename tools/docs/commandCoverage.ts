@@ -20,6 +20,7 @@ export const commandCoverage: Record<string, Coverage> = {
   'npm install': { by: '.ci/run', runs: 'npm install' },
   'bash .ci/run': { why: 'it is CI: the machine that runs it runs this file' },
   'npm run test:topology': { by: '.ci/run', runs: 'npm run test:topology' },
+  'bash deploy/podman/topology-test.sh': { by: '.ci/run', runs: 'bash deploy/podman/topology-test.sh images' },
   'npm run lint': { by: '.ci/test.sh', runs: 'bash .ci/lint.sh' },
   'bash .ci/promtool.sh': { by: '.ci/test.sh', runs: 'bash .ci/promtool.sh' },
   'npm run build': { by: 'deploy/Containerfile', runs: 'node tools/stack/build.ts --force' },
