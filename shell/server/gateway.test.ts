@@ -314,7 +314,7 @@ describe('gateway', () => {
     expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const text = await robots.text();
     expect(text).toContain('Sitemap: https://shop.example/sitemap.xml');
-    for (const page of ['/checkout', '/cart-list', '/my-account', '/api/']) expect(text).toContain(`Disallow: ${page}\n`);
+    for (const page of ['/checkout', '/cart-list', '/my-account', '/admin', '/api/']) expect(text).toContain(`Disallow: ${page}\n`);
     expect(text).toContain('Allow: /api/catalog/images/');
     expect(text).not.toMatch(/Disallow: \/shop\b/);
     expect(await (await fetch(`${base}/sitemap.xml`)).json()).toEqual({ from: 'catalog', url: '/sitemap.xml' });

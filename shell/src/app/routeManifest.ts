@@ -67,7 +67,8 @@ export const routeManifest: readonly RouteEntry[] = [
   // Where the password-reset mail's link lands (also a real Firebase project's custom action URL).
   { path: '/reset-password', owner: { remote: 'account', exposed: 'ResetPasswordPage' }, title: 'title.resetPassword', ...shoppersOwn },
   { path: '/checkout', owner: { remote: 'checkout', exposed: 'CheckoutPage' }, title: 'title.checkout', ...shoppersOwn },
-  { path: '/admin', ...backOffice },
+  // `/admin/*` matches `/admin` itself too, as in React Router (one route, so the admin remote's own
+  // <Routes> always sit under a splat).
   { path: '/admin/*', ...backOffice },
   { path: '/about', page: 'about', title: 'title.about', ...publicPage },
   { path: '/contact', page: 'contact', title: 'title.contact', ...publicPage },
@@ -76,13 +77,13 @@ export const routeManifest: readonly RouteEntry[] = [
 
 const segments = (pathname: string) => pathname.split('/').filter(Boolean);
 
-/** Matches as the router does: case-insensitive, a trailing slash allowed, `:name` one segment, a final `*` the rest. */
+/** Matches as the router does: case-insensitive, a trailing slash allowed, `:name` one segment, a final `*` the rest (none too). */
 function matches(path: string, pathname: string): boolean {
   const want = segments(path);
   const got = segments(pathname);
   const splat = want.at(-1) === '*';
   const fixed = splat ? want.slice(0, -1) : want;
-  const lengthFits = splat ? got.length > fixed.length : got.length === fixed.length;
+  const lengthFits = splat ? got.length >= fixed.length : got.length === fixed.length;
   return lengthFits && fixed.every((part, i) => part.startsWith(':') || part.toLowerCase() === got[i]!.toLowerCase());
 }
 
