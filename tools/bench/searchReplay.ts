@@ -4,7 +4,8 @@
 // and new code alternately on the same catalogue to compare (docs/performance.md, issue #36).
 //
 //   SQLITE_PATH=/tmp/catalog.db node mf-catalog/server/cli/generate.ts --count 1000000   (once)
-//   node tools/bench/searchReplay.ts --sqlite /tmp/catalog.db [--row search-words] [--requests 12000]
+//   node tools/bench/searchReplay.ts --sqlite /tmp/catalog.db | --database-url URL [--database-schema S]
+//     [--row search-words] [--requests 12000]
 //     [--warmup 2000] [--part http|search] [--product-cache ENTRIES] [--profile FILE.cpuprofile]
 //
 // `--part http` (default) sends each URL through the service's routes (Fastify's inject: routing,
@@ -26,6 +27,7 @@ const { values } = parseArgs({
   options: {
     sqlite: { type: 'string' },
     'database-url': { type: 'string' },
+    'database-schema': { type: 'string' },
     row: { type: 'string', default: 'search-words' },
     requests: { type: 'string', default: '12000' },
     warmup: { type: 'string', default: '2000' },
@@ -43,7 +45,8 @@ const config = loadConfig(
     PORT: '0',
     SEED_PRODUCTS: '0',
     ...(values['product-cache'] ? { PRODUCT_CACHE_SIZE: values['product-cache'] } : {}),
-    ...(values.sqlite ? { SQLITE_PATH: values.sqlite } : { DATABASE_URL: values['database-url'] }),
+    ...(values.sqlite ? { SQLITE_PATH: values.sqlite } : { DATABASE_URL: values['database-url']! }),
+    ...(values['database-schema'] ? { DATABASE_SCHEMA: values['database-schema'] } : {}),
   },
   { sqlitePath: values.sqlite ?? ':memory:' },
 );
