@@ -30,18 +30,6 @@ export interface LoadResult {
   checkouts?: { concurrent: number; perSecond: number };
 }
 
-/** A deterministic random stream, so every run asks for the same varied URLs. */
-export function randomStream(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function load(urls: string[], connections: number, seconds: number, nextPath: (() => string) | null) {
   return autocannon({
     url: urls.length === 1 ? urls[0]! : urls,

@@ -1,10 +1,11 @@
 // Replays one of the bench's varied rows into a catalogue service in this process, one request at a
 // time, and prints the mean and p99 time per request: what a request costs the service's one thread,
 // without the load generator, the network or the other processes of a bench run beside it. Run old
-// and new code alternately on the same catalogue to compare (docs/performance.md, issue #36).
+// and new code alternately on the same catalogue to compare (docs/performance.md, issue #36). It
+// lives with the service it drives, as mf-checkout/bench/ does; the rows come from tools/bench.
 //
 //   SQLITE_PATH=/tmp/catalog.db node mf-catalog/server/cli/generate.ts --count 1000000   (once)
-//   node tools/bench/searchReplay.ts --sqlite /tmp/catalog.db | --database-url URL [--database-schema S]
+//   node mf-catalog/bench/searchReplay.ts --sqlite /tmp/catalog.db | --database-url URL [--database-schema S]
 //     [--row search-words] [--requests 12000]
 //     [--warmup 2000] [--part http|search] [--product-cache ENTRIES] [--profile FILE.cpuprofile]
 //
@@ -16,12 +17,11 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { createCatalogServer } from '../../mf-catalog/server/app.ts';
-import { loadConfig } from '../../mf-catalog/server/config.ts';
-import { registry } from '../../mf-catalog/server/metrics/registry.ts';
-import { parseSearchRequest } from '../../mf-catalog/server/products/query.ts';
-import { randomStream } from './catalogMeasure.ts';
-import { scenarios } from './catalogScenarios.ts';
+import { createCatalogServer } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { registry } from '../server/metrics/registry.ts';
+import { parseSearchRequest } from '../server/products/query.ts';
+import { randomStream, scenarios } from '../../tools/bench/catalogScenarios.ts';
 
 const { values } = parseArgs({
   options: {
