@@ -3,6 +3,8 @@
 // then, pays for one item with a Stripe test card. Latency is recorded per kind of request.
 import http from 'node:http';
 import { SEED_CATEGORIES } from '../../mf-catalog/server/seed/vocabulary.ts';
+// The bench's deterministic stream: two runs ask the same things in the same proportions.
+import { randomStream } from '../bench/catalogScenarios.ts';
 
 export interface Sample {
   kind: string;
@@ -46,18 +48,6 @@ const SORTS = [
 ] as const;
 /** The seed's categories: the soak runs against the seed catalogue. */
 const CATEGORIES = SEED_CATEGORIES;
-
-/** Small deterministic generator, so two runs ask the same things in the same proportions. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const base = new URL(options.base);
@@ -126,7 +116,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const terms = [...new Set(products.flatMap((p) => p.title.toLowerCase().split(/\s+/)).filter((w) => w.length >= 3))];
 
   async function shopper(index: number): Promise<void> {
-    const next = random(20261121 + index);
+    const next = randomStream(20261121 + index);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     while (Date.now() < deadline) {
       const category = pick(CATEGORIES);

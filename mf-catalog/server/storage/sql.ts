@@ -268,19 +268,9 @@ export function rowToCard(row: CardRow): ProductCard {
 
 export function rowToRecord(row: ProductRow): ProductRecord {
   return {
-    id: Number(row.id),
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    brand: row.brand,
-    color: row.color as ColorName | null,
-    priceCents: Number(row.price_cents),
-    discountPercentage: Number(row.discount),
-    rating: Number(row.rating),
-    stock: Number(row.stock),
+    ...rowToCard(row),
     sku: row.sku,
     tags: JSON.parse(row.tags) as string[],
-    thumbnail: row.thumbnail,
     images: JSON.parse(row.images) as string[],
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
