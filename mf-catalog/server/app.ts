@@ -83,7 +83,7 @@ async function buildApp(
   const writeAccess = { adminToken: config.adminToken, verifier: createIdTokenVerifier(config.firebase) };
   registerProductWriteRoutes(app, { repository: store, ...writeAccess, imageBase: config.publicImageBase });
   const ownOrigins = [config.siteUrl, config.publicApiBase].filter((base) => /^https?:/.test(base));
-  registerImportRoutes(app, { ...writeAccess, jobs, limits: config.importLimits, ownOrigins });
+  registerImportRoutes(app, { ...writeAccess, jobs, limits: config.importLimits, ownOrigins, allowedOrigins: config.importAllowedOrigins });
   registerSearchFiguresRoute(app, writeAccess);
   registerOpenApiRoute(app, { serverUrl: config.publicApiBase, maxLimit: config.maxLimit });
   registerSitemapRoutes(app, { repository: store, site: config.siteUrl });
@@ -124,7 +124,7 @@ async function serve(config: CatalogConfig, store: CatalogStore, search: SearchS
   // At a million products this line comes up to a minute after "listening": the search is ready.
   void search.whenBuilt().then(() => logger?.info(search.describe()));
   let stopping = false;
-  const jobs = new ImportJobs({ store, limits: config.importLimits });
+  const jobs = new ImportJobs({ store, limits: config.importLimits, allowedOrigins: config.importAllowedOrigins });
   const app = await buildApp(config, store, search, jobs, () => stopping, logger);
   await app.ready();
   return {

@@ -17,6 +17,7 @@ describe('config', () => {
       adminToken: null,
       firebase: { projectId: 'demo-storefront', authVerifyUrl: null, tokenKeysUrl: null },
       importLimits: { maxBytes: 16 * 1024 * 1024, maxRecords: 100_000 },
+      importAllowedOrigins: [],
       menuCategories: ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'],
       publicImageBase: '/api/catalog',
       publicApiBase: '/api/catalog',
@@ -30,6 +31,12 @@ describe('config', () => {
       productCacheSize: 20000,
       productCacheTtlMs: 5000,
     });
+  });
+
+  it('reads the internal sources an import may read as origins', () => {
+    expect(
+      loadConfig({ IMPORT_ALLOWED_ORIGINS: ' http://PIM.internal:8080/ , https://10.0.0.5:443,http://[::1]:4100' }, defaults).importAllowedOrigins,
+    ).toEqual(['http://pim.internal:8080', 'https://10.0.0.5', 'http://[::1]:4100']);
   });
 
   it('serves metrics only when METRICS_PORT is set, on loopback unless told otherwise', () => {
@@ -91,6 +98,10 @@ describe('config', () => {
     [{ DATABASE_READ_URL: 'postgres://replica/shop' }, 'DATABASE_READ_URL needs DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://db/shop', DATABASE_READ_URL: 'http://replica' }, 'DATABASE_READ_URL must be a postgres:// or postgresql:// URL'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be an integer from 1 to 200'],
+    [
+      { IMPORT_ALLOWED_ORIGINS: 'http://pim.internal:8080, pim.internal,http://user:pw@10.0.0.5,https://x.example/feed' },
+      "IMPORT_ALLOWED_ORIGINS must be http(s) origins separated by commas, such as http://pim.internal:8080 (got 'pim.internal', 'http://user:pw@10.0.0.5', 'https://x.example/feed')",
+    ],
   ])('rejects %p with a one-line message', (env, message) => {
     let error: unknown;
     try {

@@ -30,6 +30,11 @@ export interface CatalogConfig {
   /** Limits of one import job (POST /products/imports): bytes of a file sent, and records of any source. */
   importLimits: { maxBytes: number; maxRecords: number };
   /**
+   * Origins an import from a URL may read although they are not public addresses (a deliberate
+   * internal source); every other import reads public addresses only (importer/sourceAddresses.ts).
+   */
+  importAllowedOrigins: string[];
+  /**
    * The categories the shop's header menu offers, in its order (the spec's six by default). They are
    * marked with their position in /products/categories when the catalogue holds them.
    */
@@ -88,6 +93,13 @@ const publicBase = (name: string) =>
     })
     .transform((raw) => raw.replace(/\/+$/, ''));
 
+/** Scheme, host and port only: no path, query, fragment or credentials. */
+function isOrigin(raw: string): boolean {
+  if (!URL.canParse(raw)) return false;
+  const url = new URL(raw);
+  return /^https?:$/.test(url.protocol) && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+}
+
 const postgresUrl = (name: string) =>
   text(name).refine((raw) => /^postgres(ql)?:\/\/./.test(raw) && URL.canParse(raw), {
     error: `${name} must be a postgres:// or postgresql:// URL`,
@@ -117,6 +129,25 @@ const schema = z.object({
     .optional(),
   IMPORT_MAX_BYTES: integer('IMPORT_MAX_BYTES', 1024, 512 * 1024 * 1024).default(16 * 1024 * 1024),
   IMPORT_MAX_RECORDS: integer('IMPORT_MAX_RECORDS', 1, 10_000_000).default(100_000),
+  // Internal sources an import may read (imports read public addresses only): origins, comma-separated.
+  IMPORT_ALLOWED_ORIGINS: text('IMPORT_ALLOWED_ORIGINS')
+    .transform((raw, ctx) => {
+      const origins = raw
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = origins.filter((entry) => !isOrigin(entry));
+      if (bad.length > 0) {
+        ctx.issues.push({
+          code: 'custom',
+          input: raw,
+          message: `IMPORT_ALLOWED_ORIGINS must be http(s) origins separated by commas, such as http://pim.internal:8080 (got '${bad.join("', '")}')`,
+        });
+        return z.NEVER;
+      }
+      return origins.map((entry) => new URL(entry).origin);
+    })
+    .optional(),
   MENU_CATEGORIES: text('MENU_CATEGORIES')
     .transform((raw) =>
       raw
@@ -192,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     adminToken: c.CATALOG_ADMIN_TOKEN ?? null,
     firebase: { projectId: c.FIREBASE_PROJECT_ID, authVerifyUrl: c.FIREBASE_AUTH_VERIFY_URL ?? null, tokenKeysUrl: c.FIREBASE_TOKEN_KEYS_URL ?? null },
     importLimits: { maxBytes: c.IMPORT_MAX_BYTES, maxRecords: c.IMPORT_MAX_RECORDS },
+    importAllowedOrigins: c.IMPORT_ALLOWED_ORIGINS ?? [],
     menuCategories: c.MENU_CATEGORIES,
     publicImageBase: c.PUBLIC_IMAGE_BASE,
     publicApiBase: c.PUBLIC_API_BASE,

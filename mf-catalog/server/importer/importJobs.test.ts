@@ -3,6 +3,7 @@
 // 4xx; the catalogue never imports from itself; only staff (or the admin token) start or read one.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { freePort } from 'service-kit/processes';
 import { startFakeAuth, TOKENS } from '../testing/fakeAuth.ts';
 import { BACKENDS, startTestServer, testStorage, until, type TestServer } from '../testing/harness.ts';
 
@@ -53,12 +54,6 @@ describe.each(BACKENDS)('import jobs on %s', (backend) => {
   let sourceUrl: string;
 
   beforeAll(async () => {
-    t = await startTestServer(backend, {
-      FIREBASE_AUTH_VERIFY_URL: auth.verifyUrl,
-      IMPORT_MAX_RECORDS: '50',
-      IMPORT_MAX_BYTES: '20000',
-      SITE_URL: 'https://shop.example',
-    });
     // A DummyJSON-compatible source: three products, two to a page.
     const all = [lamp(901), lamp(902), { id: 903, title: 'No price', category: 'bags', thumbnail: 'x.png' }];
     source = createServer((request, response) => {
@@ -68,7 +63,19 @@ describe.each(BACKENDS)('import jobs on %s', (backend) => {
       response.end(JSON.stringify({ products: all.slice(skip, skip + 2), total: all.length, skip, limit: 2 }));
     });
     await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
-    sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}/products?limit=2`;
+    const sourceOrigin = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
+    sourceUrl = `${sourceOrigin}/products?limit=2`;
+    // Imports read public addresses only: the loopback source, and the catalogue itself for the loop
+    // guard's test, are internal sources named deliberately.
+    const port = await freePort();
+    t = await startTestServer(backend, {
+      PORT: String(port),
+      FIREBASE_AUTH_VERIFY_URL: auth.verifyUrl,
+      IMPORT_MAX_RECORDS: '50',
+      IMPORT_MAX_BYTES: '20000',
+      IMPORT_ALLOWED_ORIGINS: `${sourceOrigin},http://127.0.0.1:${port}`,
+      SITE_URL: 'https://shop.example',
+    });
   });
 
   afterAll(async () => {

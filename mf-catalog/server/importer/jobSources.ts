@@ -3,6 +3,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import createError from 'http-errors';
 import { fromCsvRow, pagesFrom } from './dummyjson.ts';
+import { RefusedSource, type SourcePolicy } from './sourceAddresses.ts';
 
 export type FileKind = 'json' | 'ndjson' | 'csv';
 
@@ -66,15 +67,22 @@ export function recordsOfFile(body: unknown, kind: FileKind, limits: ImportLimit
 
 /**
  * A DummyJSON-compatible address an import may read: http(s), not this catalogue itself (its own
- * addresses are `own`; any other way round is stopped by IMPORT_MARKER). Throws a 400 otherwise.
+ * addresses are `own`; any other way round is stopped by IMPORT_MARKER), and not a non-public IP
+ * address unless `sources` allows its origin (a host name is judged when the job connects to it).
+ * Throws a 400 otherwise.
  */
-export function importUrl(raw: string, own: readonly string[]): URL {
+export function importUrl(raw: string, own: readonly string[], sources: SourcePolicy): URL {
   if (!URL.canParse(raw)) throw createError(400, `'${raw.slice(0, 200)}' is not a URL`);
   const url = new URL(raw);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw createError(400, 'Only http(s) addresses can be imported');
   if (url.username || url.password) throw createError(400, 'The address must not carry a user name or password');
   if (own.some((origin) => URL.canParse(origin) && new URL(origin).origin === url.origin)) {
     throw createError(400, 'That address is this shop itself: its products are already in the catalogue');
+  }
+  try {
+    sources.checkLiteral(url);
+  } catch (error) {
+    throw error instanceof RefusedSource ? createError(400, error.message) : error;
   }
   return url;
 }
@@ -105,15 +113,16 @@ export interface UrlPagesOptions {
   onTotal: (total: number) => void;
   /** Longest wait for one page. */
   pageTimeoutMs?: number;
-  fetch?: typeof fetch;
+  /** Reads one address (sourceFetch.ts: public addresses and IMPORT_ALLOWED_ORIGINS only, redirects judged hop by hop). */
+  fetch: typeof fetch;
 }
 
 /** The pages of products of a DummyJSON-compatible URL, each fetched within the time and size limits. */
 export function pagesOfUrl(url: URL, options: UrlPagesOptions): AsyncGenerator<unknown[]> {
-  const fetchImpl = options.fetch ?? fetch;
+  const fetchImpl = options.fetch;
   const guarded = async (input: URL | RequestInfo, init?: RequestInit): Promise<Response> => {
     const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.pageTimeoutMs ?? 15_000)]);
-    const response = await fetchImpl(input, { ...init, signal, redirect: 'follow', headers: { ...init?.headers, [IMPORT_MARKER]: '1' } });
+    const response = await fetchImpl(input, { ...init, signal, headers: { ...init?.headers, [IMPORT_MARKER]: '1' } });
     const where = String(input);
     if (response.status === 508) throw new Error(`${where} is this catalogue itself`);
     if (!response.ok) throw new Error(`${where} answered ${response.status}`);

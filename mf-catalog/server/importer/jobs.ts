@@ -6,12 +6,16 @@ import type { ProductRecord } from '../products/model.ts';
 import type { ImportJob, ImportJobRepository, ImportProgress, ProductRepository, RefusedRecord } from '../storage/repository.ts';
 import { convertProduct } from './dummyjson.ts';
 import { pagesOfUrl, UnreadableRecord, type ImportLimits } from './jobSources.ts';
+import { createSourceFetch, type SourceFetch } from './sourceFetch.ts';
 
 export type ImportSource = { kind: 'file'; description: string; records: unknown[] } | { kind: 'url'; url: URL };
 
 export interface ImportJobsOptions {
   store: Pick<ProductRepository, 'importProducts'> & ImportJobRepository;
   limits: ImportLimits;
+  /** IMPORT_ALLOWED_ORIGINS: the internal sources a URL import may read besides public addresses. */
+  allowedOrigins?: readonly string[];
+  /** Fetches a URL source's pages in place of sourceFetch.ts (and its address checks). */
   fetch?: typeof fetch;
   now?: () => Date;
   /** Products written per transaction (and per progress update). */
@@ -57,10 +61,12 @@ export class ImportJobs {
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
   private readonly now: () => Date;
   private readonly options: ImportJobsOptions;
+  private readonly sources: SourceFetch;
 
   constructor(options: ImportJobsOptions) {
     this.options = options;
     this.now = options.now ?? (() => new Date());
+    this.sources = options.fetch ? { fetch: options.fetch, close: async () => undefined } : createSourceFetch({ allowedOrigins: options.allowedOrigins ?? [] });
   }
 
   /** Records the job and starts it; resolves to its id once any instance can read it. */
@@ -86,6 +92,7 @@ export class ImportJobs {
   async close(): Promise<void> {
     for (const { abort } of this.running.values()) abort.abort(new Error('The import stopped: the catalogue service was shut down. Start it again.'));
     await Promise.all([...this.running.values()].map(({ done }) => done));
+    await this.sources.close();
   }
 
   private async run(id: string, source: ImportSource, abort: AbortController): Promise<void> {
@@ -138,6 +145,6 @@ export class ImportJobs {
       return;
     }
     const onTotal = (total: number) => (progress.total ??= total);
-    for await (const page of pagesOfUrl(source.url, { limits: this.options.limits, signal, onTotal, fetch: this.options.fetch })) yield* page;
+    for await (const page of pagesOfUrl(source.url, { limits: this.options.limits, signal, onTotal, fetch: this.sources.fetch })) yield* page;
   }
 }

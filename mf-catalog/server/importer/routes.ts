@@ -8,12 +8,15 @@ import type { ImportJob } from '../storage/repository.ts';
 import { authorizeWrite, writerName, type WriteAccessOptions } from '../staff/writeAccess.ts';
 import type { ImportJobs } from './jobs.ts';
 import { IMPORT_MARKER, importUrl, recordsOfFile, type FileKind, type ImportLimits } from './jobSources.ts';
+import { SourcePolicy } from './sourceAddresses.ts';
 
 export interface ImportRoutesOptions extends WriteAccessOptions {
   jobs: ImportJobs;
   limits: ImportLimits;
   /** This shop's own addresses (SITE_URL, the public API base when absolute): never an import source. */
   ownOrigins: readonly string[];
+  /** IMPORT_ALLOWED_ORIGINS: internal sources an import may name although they are not public. */
+  allowedOrigins: readonly string[];
 }
 
 const urlBody = z.strictObject({ url: z.string().trim().min(1).max(2000) }, { error: 'send {"url": "https://…"} to import from an address' });
@@ -35,6 +38,7 @@ export function presentJob(job: ImportJob) {
 
 export function registerImportRoutes(app: FastifyInstance, options: ImportRoutesOptions): void {
   const { jobs, limits } = options;
+  const sources = new SourcePolicy(options.allowedOrigins);
 
   // An import reading this catalogue (directly, through the gateway or a redirect) would read what it
   // writes: every request an import makes is marked, and this catalogue answers none of them.
@@ -62,7 +66,7 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRoutes
       const body = request.body;
       const isUrl = kind === 'json' && typeof body === 'object' && body !== null && !Array.isArray(body) && 'url' in body;
       const source = isUrl
-        ? { kind: 'url' as const, url: importUrl(parseOr400(urlBody, body).url, options.ownOrigins) }
+        ? { kind: 'url' as const, url: importUrl(parseOr400(urlBody, body).url, options.ownOrigins, sources) }
         : { kind: 'file' as const, description: `${kind.toUpperCase()} file`, records: recordsOfFile(body, kind, limits) };
       const id = await jobs.start(source, writerName(writer));
       reply.code(202).header('cache-control', 'no-store').header('location', `imports/${id}`);
