@@ -15,5 +15,7 @@ export default remoteConfig({
     './UserPage': './src/user/UserPage.tsx',
     './ResetPasswordPage': './src/reset-password/ResetPasswordPage.tsx',
     './AccountMenu': './src/account-menu/AccountMenu.tsx',
+    // The signed-in user's ID token for other remotes' service calls (shared-events' IdTokenSource).
+    './idToken': './src/auth/idToken.ts',
   },
 });

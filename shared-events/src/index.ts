@@ -42,6 +42,7 @@ export type { CountryOption } from './countries/countries.ts';
 
 export { createSession } from './auth/session.ts';
 export type { Session, SessionState } from './auth/session.ts';
+export type { IdTokenOptions, IdTokenSource } from './auth/idToken.ts';
 
 export { createLanguageStore, DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from './i18n/language.ts';
 export type { LanguageStore, LanguageStoreDeps } from './i18n/language.ts';

@@ -234,6 +234,38 @@ describe('ensureCheckoutSession', () => {
   });
 });
 
+describe('the ID token other remotes ask for (account/idToken)', () => {
+  it("hands out the signed-in user's token, a new one when asked, and none once they sign out", async () => {
+    const s = setup();
+    const getIdToken = jest.spyOn(s.service, 'getIdToken');
+    s.session.start();
+    expect(await s.session.idToken()).toBeNull();
+    expect(s.load).not.toHaveBeenCalled();
+    await s.session.signIn('ann@example.com', 'abcd1234');
+    expect(await s.session.idToken()).toBe('header.payload.signature');
+    expect(await s.session.idToken({ fresh: true })).toBe('header.payload.signature');
+    expect(getIdToken.mock.calls).toEqual([[false], [true]]);
+    await s.session.signOut();
+    expect(await s.session.idToken()).toBeNull();
+    expect(getIdToken).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives no token for a hinted user Firebase has not confirmed yet', async () => {
+    const s = setup({ hint: ann });
+    s.session.start();
+    expect(await s.session.idToken({ fresh: true })).toBeNull();
+    expect(s.load).not.toHaveBeenCalled();
+  });
+
+  it('says why when Firebase refuses', async () => {
+    const s = setup();
+    s.session.start();
+    await s.session.signIn('ann@example.com', 'abcd1234');
+    jest.spyOn(s.service, 'getIdToken').mockRejectedValueOnce(new AccountError('network'));
+    await expect(s.session.idToken({ fresh: true })).rejects.toMatchObject({ kind: 'network' });
+  });
+});
+
 describe('password reset', () => {
   it('asks the shop for its own mail without loading Firebase', async () => {
     const s = setup();

@@ -14,7 +14,7 @@
  *
  * This module must stay free of Firebase and zod imports (types only): it is in the header's chunk.
  */
-import type { AuthUser } from 'shared-events';
+import type { AuthUser, IdTokenOptions } from 'shared-events';
 import type { AccountService, SignUpInput } from '../firebase/accountService.ts';
 import { toAccountError } from '../firebase/errors.ts';
 import type { UserRecord, UserRecordPatch } from '../firebase/userRecord.ts';
@@ -63,6 +63,11 @@ export interface AccountSession {
   updateOwnRecord(patch: UserRecordPatch): Promise<void>;
   /** A checkout session cookie for the signed-in user (token sync), reusing a fresh one unless `force`. */
   ensureCheckoutSession(options?: { force?: boolean }): Promise<SyncOutcome>;
+  /**
+   * The confirmed user's Firebase ID token, or null while nobody is confirmed: what other remotes get
+   * as `account/idToken` (idToken.ts), so the page keeps one sign-in. Rejects with AccountError.
+   */
+  idToken(options?: IdTokenOptions): Promise<string | null>;
   /** Tests only: stop timers and subscriptions, forget everything. */
   dispose(): void;
 }
@@ -149,6 +154,12 @@ export function createAccountSession(deps: AccountSessionDeps): AccountSession {
       }),
 
     ensureCheckoutSession: (options = {}) => signedIn.checkout.ensure(options.force === true),
+
+    idToken: async (options = {}) => {
+      // Only a user Firebase has confirmed (and so announced): never the hint's, which may be stale.
+      if (!store.current.confirmed || !store.current.user) return null;
+      return run((s) => s.getIdToken(options.fresh === true));
+    },
 
     dispose() {
       signedIn.dispose();

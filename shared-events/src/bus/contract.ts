@@ -70,8 +70,10 @@ export const eventSchemas = {
   }),
   /**
    * Who is signed in, once Firebase says. Published by mf-account (`onAuthStateChanged`; mf-checkout's
-   * standalone harness fakes it). Read by the `session` store, which mf-account's account menu and
-   * mf-checkout's billing prefill follow.
+   * standalone harness fakes it). Read by the `session` store, which mf-account's account menu,
+   * mf-checkout's billing prefill and mf-admin's back office follow. A remote that needs proof of the
+   * user for its own service calls asks mf-account for their ID token (`IdTokenSource`, the module
+   * `account/idToken`), never a Firebase sign-in of its own.
    */
   'auth:changed': event('auth:changed', {
     user: z.nullable(authUserSchema),
