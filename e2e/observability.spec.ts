@@ -6,6 +6,7 @@ import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../serv
 import { payByCard, putOneItemInCart } from './support/checkout.ts';
 import { fillSignUp } from './support/shopper.ts';
 import { startExtraStack, type ExtraStack } from './support/stack.ts';
+import { stackPortsAt } from '../tools/stack/stackPorts.ts';
 
 // Issue #38 points 2 and 3 on a stack of its own (its services' output captured, their traces sent to
 // an OTLP receiver in this test): a server-rendered product page is one trace from the gateway through
@@ -32,9 +33,6 @@ test.beforeAll(async () => {
     LOG_LEVEL: 'info',
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: receiver.url,
     OTEL_BSP_SCHEDULE_DELAY: '200',
-    GATEWAY_METRICS_PORT: String(portBase + 170),
-    CATALOG_METRICS_PORT: String(portBase + 171),
-    CHECKOUT_METRICS_PORT: String(portBase + 172),
   });
 });
 
@@ -132,7 +130,7 @@ test('a whole journey leaves no secret in any log, and its paid order is one tra
 
   // The order's trace: the shopper's call through the gateway, the checkout's span, its SQLite
   // statements and its call to (the local) Stripe for the PaymentIntent.
-  const stripePort = portBase + 112;
+  const stripePort = stackPortsAt(portBase).localStripe;
   let order: ReceivedSpan | undefined;
   await receiver.waitFor((spans) => {
     order = spans.find((span) => span.service === 'checkout' && span.kind === SERVER && span.name === 'POST /api/checkout/payment-intents');

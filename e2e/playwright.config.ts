@@ -1,25 +1,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { stackPortEnv, stackPortsAt } from '../tools/stack/stackPorts';
 
 // The suite runs its own stack on ports of its own, with a fresh data folder, so it never
 // collides with a storefront a developer has running on :3000.
 // E2E_PORT_BASE lets two suites run side by side (each engineer or CI job its own base).
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4000);
-const ports = {
-  gateway: portBase,
-  catalog: portBase + 101,
-  checkout: portBase + 102,
-  auth: portBase + 199,
-  database: portBase + 100,
-  stripe: portBase + 111,
-  localStripe: portBase + 112,
-  gatewayMetrics: portBase + 170,
-  catalogMetrics: portBase + 171,
-  checkoutMetrics: portBase + 172,
-  mailSmtp: portBase + 125,
-  mailWeb: portBase + 180,
-};
+// Every port of the stack moves with the base (tools/stack/stackPorts.ts, the stack's one list).
+const ports = stackPortsAt(portBase);
 const repoRoot = path.resolve(__dirname, '..');
 export const baseURL = `http://localhost:${ports.gateway}`;
 /** Each service's Prometheus metrics (e2e/web-vitals.spec.ts and e2e/metrics.spec.ts read them). */
@@ -62,18 +51,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(ports.gateway),
-      CATALOG_PORT: String(ports.catalog),
-      CHECKOUT_PORT: String(ports.checkout),
-      AUTH_EMULATOR_PORT: String(ports.auth),
-      DATABASE_EMULATOR_PORT: String(ports.database),
-      STRIPE_MOCK_PORT: String(ports.stripe),
-      LOCAL_STRIPE_PORT: String(ports.localStripe),
-      GATEWAY_METRICS_PORT: String(ports.gatewayMetrics),
-      CATALOG_METRICS_PORT: String(ports.catalogMetrics),
-      CHECKOUT_METRICS_PORT: String(ports.checkoutMetrics),
-      MAIL_SMTP_PORT: String(ports.mailSmtp),
-      MAIL_WEB_PORT: String(ports.mailWeb),
+      ...stackPortEnv(portBase),
       DATA_DIR: path.join(os.tmpdir(), `storefront-e2e-${process.pid}`),
       // The suite's own release registry, empty: a developer's promoted releases never leak in.
       RELEASES_DIR: path.join(os.tmpdir(), `storefront-e2e-releases-${process.pid}`),

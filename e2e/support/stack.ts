@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { runNode } from '../../tools/kit/processes.ts';
+import { stackPortEnv, stackPortsAt } from '../../tools/stack/stackPorts.ts';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const startScript = path.join(repoRoot, 'tools', 'stack', 'start.ts');
@@ -21,28 +22,14 @@ export interface ExtraStack {
  * stack must keep running for the other tests). Uses the front ends the suite's stack built.
  */
 export async function startExtraStack(portBase: number, dataDir: string, env: Record<string, string> = {}): Promise<ExtraStack> {
-  const ports = {
-    PORT: portBase,
-    CATALOG_PORT: portBase + 101,
-    CHECKOUT_PORT: portBase + 102,
-    DATABASE_EMULATOR_PORT: portBase + 100,
-    STRIPE_MOCK_PORT: portBase + 111,
-    LOCAL_STRIPE_PORT: portBase + 112,
-    AUTH_EMULATOR_PORT: portBase + 199,
-    // Its own mail catcher: the default ports belong to a developer's npm start (or another extra stack).
-    MAIL_SMTP_PORT: portBase + 125,
-    MAIL_WEB_PORT: portBase + 180,
-    // Its own metrics listeners, for the same reason.
-    GATEWAY_METRICS_PORT: portBase + 170,
-    CATALOG_METRICS_PORT: portBase + 171,
-    CHECKOUT_METRICS_PORT: portBase + 172,
-  };
+  const ports = stackPortsAt(portBase);
   const stack = runNode(startScript, {
     name: 'the extra stack',
     cwd: repoRoot,
     inheritEnv: true,
     env: {
-      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+      // Every port its own (the stack's one list): the defaults belong to a developer's npm start.
+      ...stackPortEnv(portBase),
       DATA_DIR: dataDir,
       RELEASES_DIR: path.join(dataDir, 'releases'),
       SKIP_BUILD: '1',
@@ -54,7 +41,7 @@ export async function startExtraStack(portBase: number, dataDir: string, env: Re
     group: true,
   });
   await stack.waitFor(/Storefront ready/, 300_000);
-  const baseURL = `http://localhost:${ports.PORT}`;
+  const baseURL = `http://localhost:${ports.gateway}`;
   const pids = () => [...stack.output().matchAll(/\[stack\] (\S+) is (?:ready|back) \(pid (\d+)/g)];
   return {
     baseURL,

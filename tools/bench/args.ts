@@ -37,7 +37,7 @@ export interface BenchOptions {
   jsonOut: string | null;
   /** Print the tables as Markdown (for docs/performance.md) instead of plain text. */
   markdown: boolean;
-  /** First of the ports the bench uses (it takes this one and the next nine). */
+  /** First of the ports the bench uses: the next nine, and up to 199 above it for the Lighthouse stack (tools/stack/stackPorts.ts). */
   basePort: number;
   databaseUrl: string;
   help: boolean;
@@ -63,7 +63,7 @@ export const USAGE = `npm run bench -- [options]
   --orders-requests N           requests per order list row, one at a time (default 300)
   --json FILE                   also write all results as JSON
   --markdown                    print Markdown tables
-  --port P                      first of ten ports to use (default 5100; catalogue services on P+6.., gateway on P+9)
+  --port P                      first of the ports to use (default 5100; catalogue services on P+6.., gateway on P+9; the Lighthouse stack's up to P+199)
   --database-url URL            PostgreSQL for the postgres rows (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
   --help
 `;
@@ -197,7 +197,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
         options.markdown = true;
         break;
       case '--port':
-        options.basePort = positiveInt('--port', value(), 1024, 65525);
+        options.basePort = positiveInt('--port', value(), 1024, 65336);
         break;
       case '--database-url': {
         const url = value() ?? '';

@@ -7,6 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport } from 'lighthouse';
 import type { BenchOptions } from './args.ts';
 import { startChild } from './child.ts';
+import { stackPortEnv } from '../stack/stackPorts.ts';
 import { LIVE_MARK } from '../../shell/src/app/liveMark.ts';
 
 export const ROUTES = ['/', '/shop', '/shop/1', '/search?q=chair'];
@@ -255,19 +256,14 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
 
-  log(`[lighthouse] starting the stack on ports ${p}-${p + 6} (tools/stack/start.ts, SKIP_BUILD=0: builds stale front ends first)…`);
+  log(`[lighthouse] starting the stack on ports ${p}-${p + 199} (tools/stack/start.ts, SKIP_BUILD=0: builds stale front ends first)…`);
   const started = performance.now();
   const stack = startChild('stack', process.execPath, [path.join(repoRoot, 'tools/stack/start.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      PORT: String(p),
-      CATALOG_PORT: String(p + 1),
-      CHECKOUT_PORT: String(p + 2),
-      AUTH_EMULATOR_PORT: String(p + 3),
-      DATABASE_EMULATOR_PORT: String(p + 4),
-      STRIPE_MOCK_PORT: String(p + 5),
-      LOCAL_STRIPE_PORT: String(p + 6),
+      // Every port of the stack moved (its one list), so the bench runs beside a developer's npm start.
+      ...stackPortEnv(p),
       DATA_DIR: dataDir,
       SKIP_BUILD: '0',
       DATABASE_URL: undefined,

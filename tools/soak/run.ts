@@ -9,18 +9,21 @@
 //   2. concurrency: mf-checkout's two-instance PostgreSQL test, widened to 1000 checkouts for 50.
 //   3. fuzz: the three hostile-input tests with 20,000 requests each (per backend for the services).
 //
-// SOAK_PHASES=load,concurrency,fuzz picks phases; SOAK_PORT_BASE (8500) moves the ports;
+// SOAK_PHASES=load,concurrency,fuzz picks phases; SOAK_PORT_BASE (8500) moves every port of the
+// stack (tools/stack/stackPorts.ts); FUZZ_SEED replays a fuzz run (a random seed, printed, otherwise);
 // SOAK_MARKDOWN=1 prints the tables as Markdown (docs/reliability.md). Exit code 1 on any failure.
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCleanups, startChild } from '../bench/child.ts';
+import { runCleanups } from '../bench/child.ts';
 import { runNode } from '../kit/processes.ts';
 import { machineInfo } from '../bench/system.ts';
 import { fixed, grouped, renderMarkdown, renderText, type Table } from '../bench/table.ts';
 import { latencyRows, loadChecks, readStoresAfterLoad, type LatencyRow } from './afterLoad.ts';
 import { runLoad, type CatalogueView } from './load.ts';
+import { startSoakStack } from './soakStack.ts';
+import { stackPortsAt } from '../stack/stackPorts.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -33,41 +36,7 @@ const PHASES = new Set((env.SOAK_PHASES ?? 'load,concurrency,fuzz').split(',').m
 const render = env.SOAK_MARKDOWN === '1' ? renderMarkdown : renderText;
 const log = (line: string) => console.error(`[soak] ${line}`);
 
-const ports = {
-  gateway: PORT_BASE,
-  catalog: PORT_BASE + 101,
-  checkout: PORT_BASE + 102,
-  auth: PORT_BASE + 199,
-  database: PORT_BASE + 100,
-  stripe: PORT_BASE + 111,
-  localStripe: PORT_BASE + 112,
-};
-
-/** npm start's stack on the soak's own ports and data folder, its log in the work folder. */
-function startSoakStack(workDir: string, dataDir: string) {
-  return startChild('stack', process.execPath, [path.join(repoRoot, 'tools/stack/start.ts')], {
-    cwd: repoRoot,
-    logFile: path.join(workDir, 'stack.log'),
-    env: {
-      ...env,
-      PORT: String(ports.gateway),
-      CATALOG_PORT: String(ports.catalog),
-      CHECKOUT_PORT: String(ports.checkout),
-      AUTH_EMULATOR_PORT: String(ports.auth),
-      DATABASE_EMULATOR_PORT: String(ports.database),
-      STRIPE_MOCK_PORT: String(ports.stripe),
-      LOCAL_STRIPE_PORT: String(ports.localStripe),
-      DATA_DIR: dataDir,
-      RELEASES_DIR: path.join(dataDir, 'releases'),
-      // Every simulated shopper comes from 127.0.0.1, so the per-address limits would stop them as
-      // one client: off for this run. rateLimits.reliability.test.ts covers them.
-      RATE_LIMIT_CHECKOUT_PER_MINUTE: '0',
-      RATE_LIMIT_PER_MINUTE: '0',
-      CATALOG_RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
+const ports = stackPortsAt(PORT_BASE);
 
 /** The load phase's two tables: latency per kind of request, and the consistency checks. */
 function loadTables(rows: LatencyRow[], checks: [string, boolean, string][], seconds: number, startSeconds: number, firstErrors: string[]): Table[] {
@@ -107,7 +76,7 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
   mkdirSync(dataDir, { recursive: true });
   log(`starting the stack on ${ports.gateway} (builds the front ends first if their sources changed)…`);
   const stackStarted = Date.now();
-  const stack = startSoakStack(workDir, dataDir);
+  const stack = startSoakStack(repoRoot, PORT_BASE, workDir, dataDir);
   try {
     const base = `http://127.0.0.1:${ports.gateway}`;
     await stack.ready(`${base}/remotes.json`, { timeoutMs: 600_000, when: 'answers' });
@@ -186,7 +155,10 @@ async function main(): Promise<number> {
       });
     }
     if (PHASES.has('fuzz')) {
-      const fuzz = { FUZZ_REQUESTS: '20000', FUZZ_SEED: env.FUZZ_SEED ?? String(Date.now() % 100_000) };
+      const seed = env.FUZZ_SEED ?? String(Date.now() % 100_000);
+      // Printed first, so even a run that is stopped half-way can be replayed.
+      log(`fuzz seed ${seed} (FUZZ_SEED=${seed} npm run soak replays it)`);
+      const fuzz = { FUZZ_REQUESTS: '20000', FUZZ_SEED: seed };
       runs.push(
         { what: 'catalogue fuzz, 20,000 per backend', pkg: 'mf-catalog', file: 'server/http/hostileInput.fuzz.test.ts', env: fuzz },
         { what: 'checkout fuzz, 20,000 per backend', pkg: 'mf-checkout', file: 'server/http/hostileInput.fuzz.test.ts', env: fuzz },

@@ -1,24 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { STACK_PORTS, type StackPorts } from './stackPorts.ts';
 
 const port = z.coerce.number().int().min(1).max(65535);
 
+// Every port's variable, from the stack's one list of ports.
+const portVariables = Object.fromEntries(STACK_PORTS.map(({ variable, default: value }) => [variable, port.default(value)]));
+
 const schema = z.object({
-  PORT: port.default(3000),
-  CATALOG_PORT: port.default(3101),
-  CHECKOUT_PORT: port.default(3102),
-  AUTH_EMULATOR_PORT: port.default(9099),
-  DATABASE_EMULATOR_PORT: port.default(9000),
-  STRIPE_MOCK_PORT: port.default(12111),
-  LOCAL_STRIPE_PORT: port.default(12112),
-  // The local mail catcher (maildev): its SMTP server for the checkout's messages and its inbox in the browser.
-  MAIL_SMTP_PORT: port.default(1025),
-  MAIL_WEB_PORT: port.default(1080),
-  // Each service's Prometheus metrics, on loopback listeners apart from the shop's ports (decision 0032).
-  GATEWAY_METRICS_PORT: port.default(9464),
-  CATALOG_METRICS_PORT: port.default(9465),
-  CHECKOUT_METRICS_PORT: port.default(9466),
+  ...portVariables,
   DATA_DIR: z.string().optional(),
   FIREBASE_PROJECT_ID: z
     .string()
@@ -47,19 +38,10 @@ export function loadStackConfig(env: NodeJS.ProcessEnv, repoRoot: string) {
     );
   }
   const value = parsed.data;
+  const ports = Object.fromEntries(STACK_PORTS.map(({ name, variable }) => [name, (value as Record<string, unknown>)[variable] as number])) as StackPorts;
   return {
-    ports: {
-      gateway: value.PORT,
-      catalog: value.CATALOG_PORT,
-      checkout: value.CHECKOUT_PORT,
-      authEmulator: value.AUTH_EMULATOR_PORT,
-      databaseEmulator: value.DATABASE_EMULATOR_PORT,
-      stripeMock: value.STRIPE_MOCK_PORT,
-      localStripe: value.LOCAL_STRIPE_PORT,
-      mailSmtp: value.MAIL_SMTP_PORT,
-      mailWeb: value.MAIL_WEB_PORT,
-    },
-    metricsPorts: { gateway: value.GATEWAY_METRICS_PORT, catalog: value.CATALOG_METRICS_PORT, checkout: value.CHECKOUT_METRICS_PORT },
+    ports,
+    metricsPorts: { gateway: ports.gatewayMetrics, catalog: ports.catalogMetrics, checkout: ports.checkoutMetrics },
     dataDir: path.resolve(repoRoot, value.DATA_DIR ?? '.data'),
     projectId: value.FIREBASE_PROJECT_ID,
     // A fresh secret per start unless one is given: only our own checkout service may reserve stock.

@@ -6,6 +6,7 @@ import { assertPortFree } from 'service-kit/processes';
 import { defaultRestartPolicy, Supervisor, type ServiceSpec } from './processes.ts';
 import { stackServices } from './services.ts';
 import { loadStackConfig } from './stackConfig.ts';
+import { STACK_PORTS } from './stackPorts.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -23,20 +24,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const config = loadStackConfig(process.env, repoRoot);
   const services = chosenServices(stackServices(config, repoRoot), process.argv.slice(2));
-  const portOwners: [string, number, string][] = [
-    ['gateway', config.ports.gateway, 'storefront'],
-    ['catalog', config.ports.catalog, 'catalogue service'],
-    ['checkout', config.ports.checkout, 'checkout service'],
-    ['auth', config.ports.authEmulator, 'Firebase Auth emulator'],
-    ['database', config.ports.databaseEmulator, 'Realtime Database server'],
-    ['stripe-mock', config.ports.stripeMock, 'Stripe test-mode server'],
-    ['local-stripe', config.ports.localStripe, 'local Stripe (PaymentIntents)'],
-    ['mail', config.ports.mailSmtp, 'mail catcher (SMTP)'],
-    ['mail', config.ports.mailWeb, 'mail catcher (inbox)'],
-    ['gateway', config.metricsPorts.gateway, "gateway's metrics"],
-    ['catalog', config.metricsPorts.catalog, "catalogue's metrics"],
-    ['checkout', config.metricsPorts.checkout, "checkout's metrics"],
-  ];
+  const portOwners = STACK_PORTS.map(({ name, service, owner }) => [service, config.ports[name], owner] as const);
   const hint = 'stop the process using it, or choose another port through the environment: see README';
   for (const [name, port, owner] of portOwners) if (services.some((service) => service.name === name)) await assertPortFree('127.0.0.1', port, owner, hint);
   mkdirSync(config.dataDir, { recursive: true });
