@@ -201,14 +201,15 @@ export interface RawAnswer {
  * Raw rather than fetch or node:http: those normalise the path (../, %2e), refuse some methods, and
  * report a server that answers early (before reading a body it does not want) and then closes as a
  * failure, although the answer arrived complete. Only the first answer on the connection counts.
+ * `localAddress` sends it from another address of this machine (another client, for rate limits).
  */
-export function sendRaw(base: URL, request: RawRequest, timeoutMs = 15_000): Promise<RawAnswer> {
+export function sendRaw(base: URL, request: RawRequest, timeoutMs = 15_000, localAddress?: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const body = request.body === undefined ? undefined : Buffer.from(request.body);
     let head = `${request.method} ${request.path} HTTP/1.1\r\nHost: ${base.host}\r\nConnection: close\r\n`;
     for (const [name, value] of Object.entries(request.headers ?? {})) head += `${name}: ${value}\r\n`;
     if (body) head += `Content-Length: ${body.length}\r\n`;
-    const socket = net.connect(Number(base.port), base.hostname);
+    const socket = net.connect({ port: Number(base.port), host: base.hostname, localAddress });
     const chunks: Buffer[] = [];
     let settled = false;
     const finish = (error?: Error) => {
