@@ -9,7 +9,8 @@ import { Toasts } from '../toasts/Toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { appRoutes } from './routes.tsx';
 import { useDocumentTitle } from './useDocumentTitle.ts';
-import { LIVE_MARK } from './liveMark.ts';
+import { noteLive } from './liveMark.ts';
+import { matchRoute } from './routeManifest.ts';
 import styles from './App.module.css';
 
 export function App() {
@@ -22,7 +23,8 @@ export function App() {
   }, [pathname]);
 
   useEffect(() => {
-    performance.mark(LIVE_MARK);
+    const route = matchRoute(window.location.pathname);
+    noteLive('shell', { screenExpected: route !== undefined && 'owner' in route });
   }, []);
 
   return (

@@ -4,6 +4,7 @@ import { afterPageLoad } from './afterPageLoad.ts';
 import { loadComponent, resetRemote, type ExposedComponent } from './federation.ts';
 import { PreloadedScreens, screenKey } from './preloadedScreens.ts';
 import type { RemoteName } from './remoteConfig.ts';
+import { noteLive } from '../app/liveMark.ts';
 import styles from './RemoteSlot.module.css';
 
 type Props = {
@@ -61,9 +62,16 @@ export function RemoteSlot({ remote, exposed, variant = 'page', deferred = false
           this boundary's fallback from the server and retries the screen once the page hydrates. */}
       <Suspense fallback={<SlotLoading variant={variant} />}>
         <load.Component />
+        {variant === 'page' && <ScreenLive />}
       </Suspense>
     </SlotBoundary>
   );
+}
+
+/** Beside a page's screen, inside its Suspense boundary: its effect runs once the screen itself has rendered. */
+function ScreenLive() {
+  useEffect(() => noteLive('screen'), []);
+  return null;
 }
 
 function SlotLoading({ variant }: { variant: 'page' | 'widget' }) {
@@ -78,6 +86,10 @@ function SlotLoading({ variant }: { variant: 'page' | 'widget' }) {
 function SlotFailed({ remote, variant, onRetry }: { remote: RemoteName; variant: 'page' | 'widget'; onRetry: () => void }) {
   const t = useT();
   const part = t(`slot.part.${remote}`);
+  // A page whose screen cannot load is live with its fallback: the shopper can retry or go elsewhere.
+  useEffect(() => {
+    if (variant === 'page') noteLive('screen');
+  }, [variant]);
   if (variant === 'widget') {
     return (
       <button type="button" className={styles.widgetFailed} onClick={onRetry} title={t('slot.failed', { part })}>
