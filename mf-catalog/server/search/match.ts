@@ -27,7 +27,7 @@ function popcount(x: number): number {
 /** Words matching more documents than this keep their bits: a 1,000,000-product bit set is 122 KiB. */
 const BITS_FROM = 4096;
 
-function scored(docs: Int32Array, scores: Float32Array, bits: Uint32Array | null = null): Scored {
+export function scored(docs: Int32Array, scores: Float32Array, bits: Uint32Array | null = null): Scored {
   let ranks: Int32Array | null = null;
   if (bits) {
     ranks = new Int32Array(bits.length);
@@ -87,12 +87,39 @@ export function readingKey(reading: WordReading): string {
 
 /** The documents matching one word's reading, each with its best field weight × quality. */
 export function wordMatches(index: SearchIndex, reading: WordReading, tuning: SearchTuning): Scored {
+  return collect(index, (visit) => {
+    for (const { word, quality, inDescriptions } of reading.candidates) {
+      for (const cls of inDescriptions ? CLASSES : NAMING_CLASSES) {
+        const { built, added } = index.documentsOf(word, cls);
+        visit(built, tuning.fieldWeights[cls] * quality);
+        visit(added, tuning.fieldWeights[cls] * quality);
+      }
+    }
+  });
+}
+
+/** The documents with any of these words in their title, each scored `score`. */
+export function titleMatches(index: SearchIndex, words: readonly number[], score: number): Scored {
+  return collect(index, (visit) => {
+    for (const word of words) {
+      const { built, added } = index.documentsOf(word, 0);
+      visit(built, score);
+      visit(added, score);
+    }
+  });
+}
+
+/**
+ * The live documents `visitAll` hands to `visit`, each once with the best value it was handed, in
+ * document order.
+ */
+function collect(index: SearchIndex, visitAll: (visit: (docs: ArrayLike<number>, value: number) => void) => void): Scored {
   const count = index.documents.count;
   scratch.fit(count);
   const { best, reached } = scratch;
   const alive = index.documents.alive;
   let found = 0;
-  const visit = (docs: ArrayLike<number>, value: number) => {
+  visitAll((docs, value) => {
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
       if (!alive[doc]) continue;
@@ -106,14 +133,7 @@ export function wordMatches(index: SearchIndex, reading: WordReading, tuning: Se
         best[doc] = value;
       }
     }
-  };
-  for (const { word, quality, inDescriptions } of reading.candidates) {
-    for (const cls of inDescriptions ? CLASSES : NAMING_CLASSES) {
-      const { built, added } = index.documentsOf(word, cls);
-      visit(built, tuning.fieldWeights[cls] * quality);
-      visit(added, tuning.fieldWeights[cls] * quality);
-    }
-  }
+  });
   const slots = (count + 31) >>> 5;
   const bits = found >= BITS_FROM ? reached.slice(0, slots) : null;
   const docs = new Int32Array(found);
@@ -131,6 +151,42 @@ export function wordMatches(index: SearchIndex, reading: WordReading, tuning: Se
     }
   }
   return scored(docs, scores, bits);
+}
+
+/** The document's score in `matches`, 0 when it is not among them. */
+export function scoreOf(matches: Scored, doc: number): number {
+  const { bits, ranks, docs, scores } = matches;
+  if (bits && ranks) {
+    const slot = doc >>> 5;
+    const word = bits[slot] ?? 0;
+    const bit = 1 << (doc & 31);
+    return (word & bit) === 0 ? 0 : scores[ranks[slot]! + popcount(word & (bit - 1))]!;
+  }
+  const at = seek(docs, doc, 0);
+  return docs[at] === doc ? scores[at]! : 0;
+}
+
+/** The documents in either, each with the better of its scores. */
+export function union(a: Scored, b: Scored): Scored {
+  if (b.docs.length === 0) return a;
+  if (a.docs.length === 0) return b;
+  const docs = new Int32Array(a.docs.length + b.docs.length);
+  const scores = new Float32Array(docs.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.docs.length || j < b.docs.length) {
+    const x = i < a.docs.length ? a.docs[i]! : Infinity;
+    const y = j < b.docs.length ? b.docs[j]! : Infinity;
+    docs[k] = Math.min(x, y);
+    scores[k++] = Math.max(x <= y ? a.scores[i++]! : 0, y <= x ? b.scores[j++]! : 0);
+  }
+  let bits: Uint32Array | null = null;
+  if (k >= BITS_FROM) {
+    bits = new Uint32Array((docs[k - 1]! >>> 5) + 1);
+    for (let n = 0; n < k; n++) bits[docs[n]! >>> 5]! |= 1 << (docs[n]! & 31);
+  }
+  return scored(docs.slice(0, k), scores.slice(0, k), bits);
 }
 
 /** The documents in every one of the words' matches, with their scores summed. */

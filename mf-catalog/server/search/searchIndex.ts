@@ -4,6 +4,7 @@
 import type { ProductRecord } from '../products/model.ts';
 import { Documents } from './documents.ts';
 import { words } from './text.ts';
+import { TitleWords, type Place } from './titleWords.ts';
 import { Vocabulary } from './vocabulary.ts';
 
 /** Field classes, best first: a word found in the title counts more than in the brand, category or colour, and those more than in the description. */
@@ -58,6 +59,7 @@ export class SearchIndex {
   readonly documents = new Documents();
   private base: Postings[] = [];
   private readonly added: Map<number, number[]>[] = [new Map(), new Map(), new Map()];
+  private readonly titleWords = new TitleWords(this.vocabulary);
 
   /** Builds the index from every product, read in pages (in id order). */
   static async build(pages: AsyncIterable<readonly ProductRecord[]>): Promise<SearchIndex> {
@@ -74,6 +76,7 @@ export class SearchIndex {
             terms[cls]!.push(id);
             index.vocabulary.frequency[id]!++;
             if (cls < 2) index.vocabulary.allowTypos(id);
+            if (cls === 0) index.titleWords.add(id);
           }
           ends[cls]!.push(terms[cls]!.length);
         });
@@ -92,6 +95,7 @@ export class SearchIndex {
       for (const id of ids) {
         this.vocabulary.frequency[id]!++;
         if (cls < 2) this.vocabulary.allowTypos(id);
+        if (cls === 0) this.titleWords.add(id);
         const list = this.added[cls]!.get(id);
         if (list) list.push(doc);
         else this.added[cls]!.set(id, [doc]);
@@ -109,6 +113,11 @@ export class SearchIndex {
     const { offsets, docs } = this.base[cls]!;
     const built = word + 1 < offsets.length ? docs.subarray(offsets[word]!, offsets[word + 1]!) : EMPTY;
     return { built, added: this.added[cls]!.get(word) ?? [] };
+  }
+
+  /** The words of titles that have `piece` at that place (TitleWords). */
+  titleWordsWith(piece: string, place: Place): number[] {
+    return this.titleWords.with(piece, place);
   }
 
   /** Bytes held by the postings of the build (the typed arrays). */

@@ -10,7 +10,8 @@ import { facetCounts, filtered, firstByRelevance, firstInOrder } from './listing
 import { intersect, NOTHING, readingKey, wordMatches, type Scored } from './match.ts';
 import { readWord, type ReadOptions, type WordReading } from './reading.ts';
 import { SearchIndex } from './searchIndex.ts';
-import { words } from './text.ts';
+import { fold, words } from './text.ts';
+import { titleText, withTitleText } from './titleText.ts';
 import { DEFAULT_TUNING, type MatchKind, type SearchTuning } from './tuning.ts';
 
 /** Products read per query while building. */
@@ -263,34 +264,29 @@ export class SearchService {
     const { index } = this;
     if (!index) throw new Error('the search index is not built yet');
     const text = request.text.trim();
-    const typed = words(text).slice(0, MAX_WORDS);
-    const key = `${typed.join(' ')}|${request.typos}|${request.prefix}|${request.relevance}|${request.facets}|${pageKey(request.query)}`;
+    // Its words and what titles are searched for both follow from the folded text.
+    const key = `${fold(text).replace(/\s+/g, ' ')}|${request.typos}|${request.prefix}|${request.relevance}|${request.facets}|${pageKey(request.query)}`;
     const cached = this.answers.get(key);
     if (cached) return { ...cached, search: { ...cached.search, query: text } };
-    const answer = this.compute(index, text, typed, request);
+    const answer = this.compute(index, text, request);
     this.answers.set(key, answer);
     return answer;
   }
 
-  private compute(index: SearchIndex, text: string, typed: readonly string[], request: WordSearchRequest): WordSearchAnswer {
+  private compute(index: SearchIndex, text: string, request: WordSearchRequest): WordSearchAnswer {
     const { tuning } = this;
     const { documents } = index;
     const { query } = request;
+    const typed = words(text).slice(0, MAX_WORDS);
+    const title = titleText(text, tuning);
     const readings = typed.map((word, i) => readWord(word, i === typed.length - 1, index.vocabulary, tuning, request));
     const keys = readings.map(readingKey);
-    const matchKey = keys.join('|');
-    let matches = readings.length === 0 || readings.some((reading) => reading.candidates.length === 0) ? NOTHING : this.matchCache.get(matchKey);
+    const matchKey = `${keys.join('|')}|${title?.text ?? ''}`;
+    let matches = this.matchCache.get(matchKey);
     if (!matches) {
-      const words = readings.map((reading, i) => {
-        let found = this.wordCache.get(keys[i]!);
-        if (!found) {
-          found = wordMatches(index, reading, tuning);
-          this.wordCache.set(keys[i]!, found);
-        }
-        return found;
-      });
-      matches = words.length === 1 ? words[0]! : intersect(words);
-      this.matchCache.set(matchKey, matches);
+      matches = this.wordSearchMatches(index, readings, keys);
+      if (title) matches = withTitleText(index, matches, title, readings, tuning, (key, compute) => this.cachedWord(key, compute));
+      if (matches !== NOTHING) this.matchCache.set(matchKey, matches);
     }
     const { skip, limit } = query;
     let positions: ArrayLike<number>;
@@ -318,6 +314,22 @@ export class SearchService {
       facets: request.facets ? facetCounts(documents, matches, query) : null,
       search: describe(text, readings),
     };
+  }
+
+  /** The products matching every word's reading (none when a word has none). */
+  private wordSearchMatches(index: SearchIndex, readings: readonly WordReading[], keys: readonly string[]): Scored {
+    if (readings.length === 0 || readings.some((reading) => reading.candidates.length === 0)) return NOTHING;
+    const words = readings.map((reading, i) => this.cachedWord(keys[i]!, () => wordMatches(index, reading, this.tuning)));
+    return words.length === 1 ? words[0]! : intersect(words);
+  }
+
+  private cachedWord(key: string, compute: () => Scored): Scored {
+    let found = this.wordCache.get(key);
+    if (!found) {
+      found = compute();
+      this.wordCache.set(key, found);
+    }
+    return found;
   }
 
   /** Forgets every answer and intermediate result: the catalogue changed. */

@@ -18,8 +18,18 @@ const ACCENTS = /[\u0300-\u0305\u0307-\u036f]/g;
 export function words(text: string): string[] {
   // Most catalogue text is plain ASCII, which needs no normalising: the fast path (a fifth of the time).
   if (!NON_ASCII.test(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
-  const folded = text.normalize('NFKD').replace(ACCENTS, '').normalize('NFC').toLowerCase().replace(/ё/g, 'е');
-  return folded.match(WORD) ?? [];
+  return fold(text).match(WORD) ?? [];
+}
+
+/** The text as words() reads it, whole: lower-cased and normalised the same way, separators kept. */
+export function fold(text: string): string {
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
+  return text.normalize('NFKD').replace(ACCENTS, '').normalize('NFC').toLowerCase().replace(/ё/g, 'е');
+}
+
+/** The words of folded text with where each starts, in the order words() gives them. */
+export function wordsAt(folded: string): { word: string; at: number }[] {
+  return Array.from(folded.matchAll(WORD), (found) => ({ word: found[0], at: found.index }));
 }
 
 /** The word's stem, by its script: Cyrillic words by the Russian stemmer, others by the English one. */

@@ -104,21 +104,22 @@ export class Vocabulary {
   /** The `limit` most used words that start with `prefix` (and are longer than it). */
   startingWith(prefix: string, limit: number): number[] {
     const sorted = this.sortedIds();
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.words[sorted[middle]!]! < prefix) low = middle + 1;
-      else high = middle;
-    }
     const found: number[] = [];
-    for (let i = low; i < sorted.length; i++) {
+    for (let i = this.firstAtOrAfter(prefix); i < sorted.length; i++) {
       const id = sorted[i]!;
       const word = this.words[id]!;
       if (!word.startsWith(prefix)) break;
       if (word.length > prefix.length && this.frequency[id]! > 0) found.push(id);
     }
     return found.sort((a, b) => this.frequency[b]! - this.frequency[a]! || this.compareWords(a, b)).slice(0, limit);
+  }
+
+  /** Every word that starts with `prefix`, the prefix itself included, in the words' order. */
+  allStartingWith(prefix: string): number[] {
+    const sorted = this.sortedIds();
+    const found: number[] = [];
+    for (let i = this.firstAtOrAfter(prefix); i < sorted.length && this.words[sorted[i]!]!.startsWith(prefix); i++) found.push(sorted[i]!);
+    return found;
   }
 
   /**
@@ -146,6 +147,19 @@ export class Vocabulary {
     const x = this.words[a]!;
     const y = this.words[b]!;
     return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  /** The position in the sorted words of the first word at or after `text`. */
+  private firstAtOrAfter(text: string): number {
+    const sorted = this.sortedIds();
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.words[sorted[middle]!]! < text) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   private sortedIds(): number[] {

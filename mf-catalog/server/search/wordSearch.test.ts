@@ -72,10 +72,41 @@ describe.each(BACKENDS)('word search on %s', (backend: Backend) => {
   });
 
   it('matches the last word as a beginning only with prefix=on', async () => {
-    expect((await t.get(words('head'))).body.total).toBe(0);
+    expect((await t.get(words('head'))).body.search.words).toEqual([{ typed: 'head', matched: null, kind: null }]);
     const typing = (await t.get(words('head', '&prefix=on'))).body;
     expect(typing.search.words).toEqual([{ typed: 'head', matched: 'headphones', kind: 'prefix' }]);
     expect(typing.total).toBeGreaterThan(0);
+  });
+
+  it('suggests the titles that contain the text as typed, in any case, inside a word or across two', async () => {
+    for (const typed of ['atch', 'IVE WA', 'ive wa']) {
+      const found = {
+        typed,
+        suggested: await titles(t, words(typed, '&prefix=on&limit=8&select=title')),
+        onThePage: await titles(t, words(typed, '&limit=24&select=title')),
+      };
+      expect(found).toEqual({ typed, suggested: expect.arrayContaining(['Dive Watch']), onThePage: expect.arrayContaining(['Dive Watch']) });
+    }
+    const across = await titles(t, words('IVE WA', '&limit=100&select=title'));
+    expect(across.length).toBeGreaterThan(0);
+    expect(across.every((title) => title.toLowerCase().includes('ive wa'))).toBe(true);
+    // As typed: the pieces next to each other, in that order, with what stands between them.
+    expect((await t.get(words('wa ive'))).body.total).toBe(0);
+    expect((await t.get(words('ive-wa'))).body.total).toBe(0);
+    expect(await titles(t, words('t-sh', '&limit=100&select=title'))).toEqual(expect.arrayContaining(['Heavyweight T-Shirt', 'Striped T-Shirt']));
+  });
+
+  it('ranks whole title words first, then titles with the text inside a word, then the description only', async () => {
+    const found = await titles(t, words('watch', '&limit=100&select=title'));
+    const whole = found.filter((title) => /\bWatch\b/.test(title));
+    const inside = found.filter((title) => /watch/i.test(title) && !/\bWatch\b/.test(title));
+    expect(whole.length).toBeGreaterThan(0);
+    expect(inside.length).toBeGreaterThan(0);
+    expect(found.slice(0, whole.length)).toEqual(whole);
+    expect(found.slice(whole.length, whole.length + inside.length)).toEqual(inside);
+    const electronics = await titles(t, words('atch', '&limit=100&select=title&category=electronics'));
+    expect(electronics.length).toBeGreaterThan(0);
+    expect(electronics.every((title) => title.endsWith('Smartwatch'))).toBe(true);
   });
 
   it('ranks a word of the title before the same word in the description only', async () => {
@@ -120,8 +151,11 @@ describe.each(BACKENDS)('word search on %s', (backend: Backend) => {
   it('finds a product added, changed or deleted through the admin API at once', async () => {
     const created = await send(t, 'POST', '/products/add', { title: 'Zephyrine Lantern', category: 'furniture', price: 40 });
     expect((await titles(t, words('zephyrine'))).length).toBe(1);
+    expect(await titles(t, words('PHYRINE LAN'))).toEqual(['Zephyrine Lantern']);
     await send(t, 'PATCH', `/products/${created.id}`, { title: 'Quillmore Lantern' });
     expect((await t.get(words('zephyrine', '&typos=off'))).body.total).toBe(0);
+    expect((await t.get(words('phyrine lan'))).body.total).toBe(0);
+    expect(await titles(t, words('llmore lan'))).toEqual(['Quillmore Lantern']);
     expect(await titles(t, words('quillmore lantern'))).toEqual(['Quillmore Lantern']);
     await send(t, 'DELETE', `/products/${created.id}`);
     expect((await t.get(words('quillmore'))).body.total).toBe(0);
