@@ -59,3 +59,49 @@ export function followCatalogChanges(catalogUrl: string, handlers: { live(live: 
     },
   };
 }
+
+type ChangeHandlers = { live(live: boolean): void; change(change: CatalogChange): void };
+
+const streams = new Map<string, { follower: ChangeFollower; handlers: Set<ChangeHandlers>; live: boolean }>();
+
+/**
+ * The change stream of a catalogue, followed once per process however many caches want it (the
+ * catalogue answers' and the pages'): each subscriber hears the stream's state at once and every
+ * change after; the connection closes with the last subscriber.
+ */
+export function subscribeCatalogChanges(catalogUrl: string, handlers: ChangeHandlers): ChangeFollower {
+  let stream = streams.get(catalogUrl);
+  if (!stream) {
+    const subscribers = new Set<ChangeHandlers>();
+    const state = { live: false };
+    const follower = followCatalogChanges(catalogUrl, {
+      live: (live) => {
+        state.live = live;
+        for (const subscriber of subscribers) subscriber.live(live);
+      },
+      change: (change) => {
+        for (const subscriber of subscribers) subscriber.change(change);
+      },
+    });
+    stream = {
+      follower,
+      handlers: subscribers,
+      get live() {
+        return state.live;
+      },
+    };
+    streams.set(catalogUrl, stream);
+  }
+  stream.handlers.add(handlers);
+  if (stream.live) handlers.live(true);
+  const joined = stream;
+  return {
+    close() {
+      if (!joined.handlers.delete(handlers)) return;
+      handlers.live(false);
+      if (joined.handlers.size > 0) return;
+      streams.delete(catalogUrl);
+      joined.follower.close();
+    },
+  };
+}

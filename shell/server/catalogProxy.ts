@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import type { GatewayConfig } from './config.ts';
 import { CatalogCache } from './catalogCache.ts';
-import { followCatalogChanges } from './catalogChanges.ts';
+import { subscribeCatalogChanges } from './catalogChanges.ts';
 import { isPublicCatalogPath } from './catalogPaths.ts';
 import { catalogCacheResult, recordUpstream } from './metrics/gatewayMetrics.ts';
 import { forwardShopper, unavailable } from './upstreamReplies.ts';
@@ -27,7 +27,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 export const catalogProxy: FastifyPluginAsync<{ config: GatewayConfig; routeLimit: object }> = async (app, { config, routeLimit }) => {
   const cache = config.catalogCacheBytes > 0 ? new CatalogCache(config.catalogCacheBytes) : null;
   if (cache) {
-    const changes = followCatalogChanges(config.catalogUrl, { live: (live) => cache.setLive(live), change: (change) => cache.apply(change) });
+    const changes = subscribeCatalogChanges(config.catalogUrl, { live: (live) => cache.setLive(live), change: (change) => cache.apply(change) });
     app.addHook('onClose', async () => changes.close());
   }
   /** Requests answered from a stale entry after our own conditional request (see rewriteRequestHeaders). */

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { IMPORT_BODY_LIMIT } from 'service-kit/body-limits';
 import { z } from 'zod';
 import { releaseGraceHours } from '../releases/settings.ts';
 import { defaultRemoteDist, defaultRemoteManifest, remoteDistVariable, remoteNames, remoteUrlVariable, type RemoteName } from '../remotes.ts';
@@ -88,6 +89,12 @@ const processVariables = {
   RENDER_BUDGET_MS: z.coerce.number().int().min(1).max(10_000).default(150),
   // Memory for the HTTP cache of public catalogue answers, per gateway process; 0 turns it off.
   CATALOG_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  // Server-rendered pages shared by every shopper (pageCache.ts): memory per gateway process (0 turns
+  // it off), how long a page is served as rendered, and how much longer it may be served while one
+  // render replaces it. A catalogue change drops the pages showing it at once, whatever these say.
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  PAGE_CACHE_FRESH_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Gateway processes sharing the port: a number, or 'auto' for one per CPU core.
   GATEWAY_WORKERS: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
@@ -106,6 +113,9 @@ const limitAndMetricVariables = {
   // Real shoppers' Web Vitals (POST /api/vitals) per client address and minute: one beacon per
   // page a shopper leaves is far below it.
   VITALS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(60),
+  // The largest catalogue import file the gateway forwards: the catalogue's own IMPORT_MAX_BYTES
+  // (set both alike), so a larger one is refused here before it is sent on (bodyLimits.ts).
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).max(512 * 1024 * 1024).default(IMPORT_BODY_LIMIT),
   // The share of page views whose Web Vitals the browser reports (0 to 1): 10 % in production
   // is plenty for p75 per route and spares shoppers' data; every view elsewhere (npm start, tests).
   VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
@@ -199,7 +209,9 @@ function configFromVariables(env: GatewayVariables) {
       redisUrl: env.REDIS_URL,
     },
     metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST },
+    importMaxBytes: env.IMPORT_MAX_BYTES,
     catalogCacheBytes: env.CATALOG_CACHE_MB * 1024 * 1024,
+    pageCache: { maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, freshMs: env.PAGE_CACHE_FRESH_SECONDS * 1000, staleMs: env.PAGE_CACHE_STALE_SECONDS * 1000 },
     pageDataBudgetMs: env.PAGE_DATA_BUDGET_MS,
     serverRendering: env.SERVER_RENDERING === 'on',
     renderBudgetMs: env.RENDER_BUDGET_MS,

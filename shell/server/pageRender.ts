@@ -24,7 +24,7 @@ function reportOnce(problem: string): void {
 }
 
 /** The language the shopper chose (their `lang` cookie, set by the page), or the shop's default. */
-function languageOf(request: FastifyRequest): Language {
+export function languageOf(request: FastifyRequest): Language {
   return request.cookies.lang === 'ru' ? 'ru' : 'en';
 }
 
@@ -115,9 +115,9 @@ export async function renderOnServer(
     });
     recordRender(pathname, (performance.now() - started) / 1000, page.fallback);
     // A remote without a server build (the cart, the account pages) is the browser's by design.
-    if (page.fallback && !page.fallback.endsWith('has no server build'))
-      reportOnce(`part of ${request.url.split('?')[0]} is left to the browser: ${page.fallback}`);
-    return { answers: page.answers, rendered: { html: page.html, language, pageName: product, screen: page.screen } };
+    const byDesign = !page.fallback || page.fallback.endsWith('has no server build');
+    if (!byDesign) reportOnce(`part of ${request.url.split('?')[0]} is left to the browser: ${page.fallback}`);
+    return { answers: page.answers, rendered: { html: page.html, language, pageName: product, screen: page.screen }, complete: byDesign };
   } catch (error) {
     recordRenderFailure(pathname, 'render_failed');
     reportOnce(

@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchRoute } from '../../src/app/routeManifest.ts';
 import { registerHttpMetrics } from 'service-kit/metrics';
-import { catalogCache, httpDuration, httpRequests, metricsPathRefusals, serverRenderDuration, serverRenderFallbacks, upstreamRequests } from './registry.ts';
+import {
+  catalogCache,
+  httpDuration,
+  httpRequests,
+  metricsPathRefusals,
+  pageCache,
+  serverRenderDuration,
+  serverRenderFallbacks,
+  upstreamRequests,
+} from './registry.ts';
 
 /** A page's route template ('/shop/:id') from the shell's route manifest, for GETs of pages. */
 export function pageRoute(pathname: string): string | undefined {
@@ -68,6 +77,11 @@ export type Upstream = 'catalog' | 'checkout' | 'local_stripe';
 /** One proxied call's outcome: its status class ('2xx' ... '5xx'), or unavailable (no answer). */
 export function recordUpstream(upstream: Upstream, status: number | 'unavailable'): void {
   upstreamRequests.inc({ upstream, outcome: status === 'unavailable' ? status : `${Math.floor(status / 100)}xx` });
+}
+
+/** A server-rendered page from the shared page cache (hit, stale), a render of its own (miss), or another request's render (coalesced). */
+export function pageCacheResult(result: 'hit' | 'stale' | 'miss' | 'coalesced'): void {
+  pageCache.inc({ result });
 }
 
 /** A public catalogue read the cache answered (hit), asked the catalogue for (miss), or had confirmed (revalidated). */

@@ -36,6 +36,13 @@ export const catalogCache = new Counter({
   registers: [registry],
 });
 
+export const pageCache = new Counter({
+  name: 'gateway_page_cache_requests_total',
+  help: 'Server-rendered pages by where they came from: the shared page cache (hit, stale), a render of their own (miss) or a render another request started (coalesced)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
 export const upstreamRequests = new Counter({
   name: 'gateway_upstream_requests_total',
   help: 'Calls proxied to a service, by upstream and outcome (status class, or unavailable)',
