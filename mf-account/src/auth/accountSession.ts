@@ -4,7 +4,7 @@
  *
  * Start-up is cheap on purpose (the header loads on every page): the state comes from the
  * localStorage hint at once, and Firebase (some 100 KB) is loaded only
- *   - after the page has loaded and gone idle, when the hint says someone is signed in (to confirm
+ *   - after the page is live, has loaded and gone idle, when the hint says someone is signed in (to confirm
  *     it, publish the real state and sync the ID token with the checkout service),
  *   - when a screen needs it (login, sign-up, account pages), or
  *   - on the first interaction with the account menu.
@@ -36,7 +36,7 @@ export interface AccountSessionDeps {
   readHint(): AuthHint | null;
   writeHint(hint: AuthHint | null): void;
   onHintChangedElsewhere(listener: (hint: AuthHint | null) => void): () => void;
-  /** Runs `task` once the page has loaded and is idle. */
+  /** Runs `task` once the page is live, has loaded and is idle. */
   whenIdle(task: () => void): void;
   setTimer(task: () => void, ms: number): unknown;
   clearTimer(timer: unknown): void;

@@ -5,6 +5,7 @@
  */
 import { bus, language } from 'shared-events';
 import { createAccountSession } from './accountSession.ts';
+import { afterLive } from './afterLive.ts';
 import { onAuthHintChangedElsewhere, readAuthHint, writeAuthHint } from './authHint.ts';
 import { whenPageIdle } from './idle.ts';
 import { requestPasswordReset } from './passwordReset.ts';
@@ -20,7 +21,7 @@ export const accountSession = createAccountSession({
   readHint: () => readAuthHint(),
   writeHint: (hint) => writeAuthHint(hint),
   onHintChangedElsewhere: onAuthHintChangedElsewhere,
-  whenIdle: (task) => whenPageIdle(task),
+  whenIdle: (task) => void afterLive().then(() => whenPageIdle(task)),
   setTimer: (task, ms) => setTimeout(task, ms),
   clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { bus, language } from 'shared-events';
+import { afterLive } from '../auth/afterLive.ts';
 import { accountSession } from '../auth/instance.ts';
 import { warmUpOnInteraction } from '../auth/usePageAuth.ts';
 import { toAccountError, type AccountErrorKind } from '../firebase/errors.ts';
@@ -41,13 +42,16 @@ export default function ResetPasswordPage() {
     if (link.kind !== 'code') return;
     let live = true;
     setCheck({ state: 'checking' });
-    accountSession.verifyResetCode(link.code).then(
-      (email) => live && setCheck({ state: 'ready', email }),
-      (error: unknown) => {
-        const kind = toAccountError(error).kind;
-        if (live) setCheck(refusedCode(kind) ? { state: 'invalid' } : { state: 'error', kind });
-      },
-    );
+    // Checking the code needs Firebase, which waits for the page to be live (the page says it is checking).
+    afterLive()
+      .then(() => accountSession.verifyResetCode(link.code))
+      .then(
+        (email) => live && setCheck({ state: 'ready', email }),
+        (error: unknown) => {
+          const kind = toAccountError(error).kind;
+          if (live) setCheck(refusedCode(kind) ? { state: 'invalid' } : { state: 'error', kind });
+        },
+      );
     return () => {
       live = false;
     };
@@ -56,7 +60,8 @@ export default function ResetPasswordPage() {
   const shown: Check = link.kind === 'code' ? check : { state: 'invalid' };
   const problem = link.kind === 'missing' ? t('reset.missing') : link.kind === 'other-action' ? t('reset.otherAction') : t('reset.expired');
   return (
-    <div className={styles.page} data-remote="account" data-bus-id={bus.instanceId} {...warmUpOnInteraction}>
+    // Only a link with a code needs Firebase; a missing or spoiled one is answered without it.
+    <div className={styles.page} data-remote="account" data-bus-id={bus.instanceId} {...(link.kind === 'code' ? warmUpOnInteraction : {})}>
       <section className={styles.card} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`} className={styles.title}>
           {t('reset.title')}
