@@ -1,5 +1,4 @@
 import { accessOf, loginPath } from './access.ts';
-import { authConfigFrom } from './authConfig.ts';
 
 describe('who may see the back office', () => {
   it('shows the screens to staff and admins by the role claim of their ID token', () => {
@@ -15,18 +14,5 @@ describe('who may see the back office', () => {
 
   it('sends a signed-out visitor to the login page and back here afterwards', () => {
     expect(loginPath('/admin/orders?status=paid')).toBe('/login?next=%2Fadmin%2Forders%3Fstatus%3Dpaid');
-  });
-});
-
-describe("the back office's Firebase config", () => {
-  it('takes the public config the gateway serves, with the local Auth emulator', () => {
-    const appConfig = { firebase: { apiKey: 'demo-key', projectId: 'demo-storefront', databaseURL: 'http://x', authEmulatorUrl: 'http://127.0.0.1:9099/' } };
-    expect(authConfigFrom(appConfig)).toEqual({ apiKey: 'demo-key', projectId: 'demo-storefront', authEmulatorUrl: 'http://127.0.0.1:9099' });
-    expect(authConfigFrom({ firebase: { apiKey: 'k', projectId: 'p', authEmulatorHost: '127.0.0.1:9199' } }).authEmulatorUrl).toBe('http://127.0.0.1:9199');
-  });
-
-  it('names what is missing', () => {
-    expect(() => authConfigFrom({ firebase: { apiKey: 'k' } })).toThrow('/app-config.json has no firebase.apiKey or firebase.projectId');
-    expect(() => authConfigFrom(null)).toThrow('/app-config.json');
   });
 });

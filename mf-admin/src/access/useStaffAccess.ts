@@ -1,25 +1,35 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSession } from 'shared-events/react';
 import { createCatalogApi, type CatalogApi } from '../api/catalogApi.ts';
 import { createStaffApi, type StaffApi } from '../api/staffApi.ts';
-import { accessOf, type Access } from './access.ts';
+import type { Access } from './access.ts';
+import { loadIdTokenSource } from './accountTokens.ts';
+import { accessFor, staffTokens } from './staffSession.ts';
 
 export type AccessState = { phase: 'checking' } | { phase: 'failed'; message: string } | { phase: 'ready'; access: Access; api: StaffApi; catalog: CatalogApi };
 
+const deps = { fetch: (input: string, init: RequestInit) => fetch(input, init), token: staffTokens(loadIdTokenSource) };
+
 /**
- * Who is looking at the back office, from the Firebase sign-in the account remote made. The SDK
- * arrives in its own chunk on first use, so no other page of the shop ever fetches it.
+ * Who is looking at the back office: the page's one sign-in, mf-account's, followed through the
+ * shared session, so a sign-in or sign-out anywhere on the page (the login screen, the header's
+ * menu, another tab) shows here at once; the role comes from the ID token the account remote hands
+ * out (staffSession.ts).
  */
 export function useStaffAccess(): { state: AccessState; retry: () => void } {
+  const { known, user } = useSession();
+  const uid = user?.uid ?? null;
+  const email = user?.email ?? null;
   const [state, setState] = useState<AccessState>({ phase: 'checking' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    let live = true;
     setState({ phase: 'checking' });
-    import(/* webpackChunkName: "admin-firebase" */ './firebaseAuth.ts')
-      .then(async ({ staffSignIn }) => {
-        const access = accessOf(await staffSignIn.user());
-        const deps = { fetch: (input: string, init: RequestInit) => fetch(input, init), token: (fresh: boolean) => staffSignIn.token(fresh) };
+    // Until mf-account reports, "nobody" only means "not known yet".
+    if (!known) return;
+    let live = true;
+    accessFor(uid === null ? null : { email }, loadIdTokenSource)
+      .then((access) => {
         if (live) setState({ phase: 'ready', access, api: createStaffApi(deps), catalog: createCatalogApi(deps) });
       })
       .catch((error: unknown) => {
@@ -28,7 +38,7 @@ export function useStaffAccess(): { state: AccessState; retry: () => void } {
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [known, uid, email, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, retry };
