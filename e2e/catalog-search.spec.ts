@@ -3,8 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, cards, catalogMain, dollars, openInApp, type ApiList } from './catalog-support.ts';
 
 // The header search and the search results page (/search). The shop asks the catalogue's word
-// matching (match=words: every word on its own, plurals, typos; the suggestions also complete the
-// last word), so what a page should show is what the catalogue answers to the same question.
+// matching (match=words: every word on its own, plurals, typos, and titles containing the text as
+// typed; the suggestions also complete the last word), so what a page should show is what the
+// catalogue answers to the same question.
 
 const SUGGESTED = 'match=words&prefix=on&limit=8&select=id,title,price,thumbnail';
 
@@ -105,6 +106,14 @@ test.describe('header search', () => {
     await searchBox(page).fill('');
     await expect(suggestions(page)).toHaveCount(0);
     await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('suggests the titles that contain the text as typed: part of a word, or across two words in any case', async ({ page }) => {
+    await page.goto('/');
+    for (const typed of ['atch', 'IVE WA']) {
+      await searchBox(page).fill(typed);
+      await expect(suggestions(page).filter({ hasText: 'Dive Watch' }), `suggestions for ${typed}`).toHaveCount(1);
+    }
   });
 
   test('Enter goes to /search with state {key: matches, search: text} and clears the box', async ({ page, request }) => {
@@ -232,6 +241,8 @@ const MEANT: { query: string; corrected?: string; emphasised?: string[]; within:
   { query: 'vantera sunglasses', within: 3, meant: (title) => title === 'Aviator Sunglasses' },
   { query: 'black hoodie', within: 3, meant: (title) => title === 'Heavyweight Hoodie' || title === 'Lightweight Hoodie' },
   { query: 'tote bag canvas', within: 3, meant: (title) => title === 'Canvas Tote Bag' },
+  { query: 'atch', within: 1, meant: (title) => title === 'Dive Watch' },
+  { query: 'IVE WA', within: 1, meant: (title) => title === 'Dive Watch' },
 ];
 
 const cardTitles = (page: Page) => cards(page).getByRole('heading').allInnerTexts();
