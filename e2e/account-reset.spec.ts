@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { inboxURL } from './playwright.config.ts';
+import { authAdminHeaders } from './support/authAdmin.ts';
 import { PASSWORD } from './support/shopper.ts';
 
 // The shop's own password-reset page (/reset-password), where the reset mail's link lands, against
@@ -22,7 +23,7 @@ async function accountWithResetCode(request: APIRequestContext, email: string): 
   const api = `${auth}/identitytoolkit.googleapis.com/v1`;
   expect((await request.post(`${api}/accounts:signUp?key=demo-api-key`, { data: { email, password: PASSWORD, returnSecureToken: true } })).ok()).toBe(true);
   expect((await request.post(`${api}/accounts:sendOobCode?key=demo-api-key`, { data: { requestType: 'PASSWORD_RESET', email } })).ok()).toBe(true);
-  const { oobCodes } = (await (await request.get(`${auth}/emulator/v1/projects/${projectId}/oobCodes`)).json()) as {
+  const { oobCodes } = (await (await request.get(`${auth}/emulator/v1/projects/${projectId}/oobCodes`, { headers: authAdminHeaders() })).json()) as {
     oobCodes: Array<{ email: string; requestType: string; oobCode: string }>;
   };
   const code = oobCodes.findLast((entry) => entry.email === email && entry.requestType === 'PASSWORD_RESET')?.oobCode;

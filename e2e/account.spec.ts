@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fillSignUp, PASSWORD, signUp } from './support/shopper.ts';
+import { authAdminHeaders } from './support/authAdmin.ts';
 
 // Accounts end to end against the stack's real local backends: the firebase-tools Auth emulator and
 // the rules-enforcing Realtime Database server, with the checkout service's token sync. Every test
@@ -224,7 +225,9 @@ test.describe('password reset', () => {
     expect(await toasts()).toEqual([expect.objectContaining({ kind: 'success', position: 'bottom-left', durationMs: 2500 })]);
 
     // The emulator really received the reset request.
-    const codes = (await (await request.get(`${await authEmulatorUrl(request)}/emulator/v1/projects/demo-storefront/oobCodes`)).json()) as {
+    const codes = (await (
+      await request.get(`${await authEmulatorUrl(request)}/emulator/v1/projects/demo-storefront/oobCodes`, { headers: authAdminHeaders() })
+    ).json()) as {
       oobCodes: Array<{ email: string; requestType: string }>;
     };
     expect(codes.oobCodes.some((code) => code.email === email && code.requestType === 'PASSWORD_RESET')).toBe(true);

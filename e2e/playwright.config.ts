@@ -17,6 +17,12 @@ export const catalogMetricsURL = `http://127.0.0.1:${ports.catalogMetrics}/metri
 export const checkoutMetricsURL = `http://127.0.0.1:${ports.checkoutMetrics}/metrics`;
 /** The suite's mail catcher: its inbox page, and its REST API under /api (e2e/messages.spec.ts reads the shop's mail there). */
 export const inboxURL = `http://127.0.0.1:${ports.mailWeb}`;
+/**
+ * The suite's data folder, fresh for each run. Set once in the runner and inherited by its workers
+ * (which load this file again): the commands the tests run, such as the staff command, find the
+ * local Auth service's administrator secret there, as they find `.data/`'s beside `npm start`.
+ */
+export const dataDir = (process.env.DATA_DIR = process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `storefront-e2e-${process.pid}`));
 
 export default defineConfig({
   testDir: '.',
@@ -52,7 +58,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       ...stackPortEnv(portBase),
-      DATA_DIR: path.join(os.tmpdir(), `storefront-e2e-${process.pid}`),
+      DATA_DIR: dataDir,
       // The suite's own release registry, empty: a developer's promoted releases never leak in.
       RELEASES_DIR: path.join(os.tmpdir(), `storefront-e2e-releases-${process.pid}`),
       // Every test comes from 127.0.0.1: the per-address limits would count the whole suite as one

@@ -105,7 +105,7 @@ describe("another user's record", () => {
     const { uid } = await createEmulatorUser(backends.auth.url, email, password);
     const granted = await fetch(`${backends.auth.url}/identitytoolkit.googleapis.com/v1/projects/${backends.projectId}/accounts:update`, {
       method: 'POST',
-      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${backends.auth.adminSecret}`, 'content-type': 'application/json' },
       body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify({ role: 'admin' }) }),
     });
     expect(granted.status).toBe(200);

@@ -6,7 +6,7 @@ import { isPublicApiPath, registerCors } from './http/cors.ts';
 import { registerDelay } from './http/delay.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
-import { createIdTokenVerifier } from 'service-kit/firebase-auth';
+import { createCurrentRoles, createIdTokenVerifier } from 'service-kit/firebase-auth';
 import { registerHttpMetrics } from 'service-kit/metrics';
 import { httpDuration, httpRequests } from './metrics/registry.ts';
 import { registerSearchFiguresRoute } from './metrics/figuresRoute.ts';
@@ -80,7 +80,7 @@ async function buildApp(
     productCache: { maxEntries: config.productCacheSize, ttlMs: config.productCacheTtlMs },
     search,
   });
-  const writeAccess = { adminToken: config.adminToken, verifier: createIdTokenVerifier(config.firebase) };
+  const writeAccess = { adminToken: config.adminToken, verifier: createIdTokenVerifier(config.firebase), currentRoles: createCurrentRoles(config.firebase) };
   registerProductWriteRoutes(app, { repository: store, ...writeAccess, imageBase: config.publicImageBase });
   const ownOrigins = [config.siteUrl, config.publicApiBase].filter((base) => /^https?:/.test(base));
   registerImportRoutes(app, { ...writeAccess, jobs, limits: config.importLimits, ownOrigins, allowedOrigins: config.importAllowedOrigins });

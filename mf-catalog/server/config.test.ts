@@ -15,7 +15,7 @@ describe('config', () => {
       sqlitePath: '/data/catalog.db',
       internalToken: null,
       adminToken: null,
-      firebase: { projectId: 'demo-storefront', authVerifyUrl: null, tokenKeysUrl: null },
+      firebase: { projectId: 'demo-storefront', authVerifyUrl: null, tokenKeysUrl: null, credentialsFile: null, identityToolkitUrl: null },
       importLimits: { maxBytes: 16 * 1024 * 1024, maxRecords: 100_000 },
       importAllowedOrigins: [],
       menuCategories: ['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'],

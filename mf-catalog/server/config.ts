@@ -24,9 +24,11 @@ export interface CatalogConfig {
   adminToken: string | null;
   /**
    * Staff ID tokens (the back office): checked with the local Auth service when authVerifyUrl is set
-   * (the embedded default), otherwise against Google's keys for the project (production).
+   * (the embedded default), otherwise against Google's keys for the project (production). A staff
+   * write asks the role the account holds now of the same local Auth service, or of the project with
+   * the service account of credentialsFile.
    */
-  firebase: { projectId: string; authVerifyUrl: string | null; tokenKeysUrl: string | null };
+  firebase: { projectId: string; authVerifyUrl: string | null; tokenKeysUrl: string | null; credentialsFile: string | null; identityToolkitUrl: string | null };
   /** Limits of one import job (POST /products/imports): bytes of a file sent, and records of any source. */
   importLimits: { maxBytes: number; maxRecords: number };
   /**
@@ -127,6 +129,12 @@ const schema = z.object({
   FIREBASE_TOKEN_KEYS_URL: text('FIREBASE_TOKEN_KEYS_URL')
     .refine((raw) => URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol), { error: 'FIREBASE_TOKEN_KEYS_URL must be an http(s) URL' })
     .optional(),
+  // Production: a service account key of the project, to ask a staff member's current role before each write.
+  GOOGLE_APPLICATION_CREDENTIALS: text('GOOGLE_APPLICATION_CREDENTIALS').min(1).optional(),
+  // Google's Identity Toolkit unless set (tests stand in for Google).
+  FIREBASE_IDENTITY_TOOLKIT_URL: text('FIREBASE_IDENTITY_TOOLKIT_URL')
+    .refine((raw) => URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol), { error: 'FIREBASE_IDENTITY_TOOLKIT_URL must be an http(s) URL' })
+    .optional(),
   IMPORT_MAX_BYTES: integer('IMPORT_MAX_BYTES', 1024, 512 * 1024 * 1024).default(16 * 1024 * 1024),
   IMPORT_MAX_RECORDS: integer('IMPORT_MAX_RECORDS', 1, 10_000_000).default(100_000),
   // Internal sources an import may read (imports read public addresses only): origins, comma-separated.
@@ -221,7 +229,13 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     sqlitePath: c.SQLITE_PATH ?? defaults.sqlitePath,
     internalToken: c.INTERNAL_TOKEN ?? null,
     adminToken: c.CATALOG_ADMIN_TOKEN ?? null,
-    firebase: { projectId: c.FIREBASE_PROJECT_ID, authVerifyUrl: c.FIREBASE_AUTH_VERIFY_URL ?? null, tokenKeysUrl: c.FIREBASE_TOKEN_KEYS_URL ?? null },
+    firebase: {
+      projectId: c.FIREBASE_PROJECT_ID,
+      authVerifyUrl: c.FIREBASE_AUTH_VERIFY_URL ?? null,
+      tokenKeysUrl: c.FIREBASE_TOKEN_KEYS_URL ?? null,
+      credentialsFile: c.GOOGLE_APPLICATION_CREDENTIALS ?? null,
+      identityToolkitUrl: c.FIREBASE_IDENTITY_TOOLKIT_URL ?? null,
+    },
     importLimits: { maxBytes: c.IMPORT_MAX_BYTES, maxRecords: c.IMPORT_MAX_RECORDS },
     importAllowedOrigins: c.IMPORT_ALLOWED_ORIGINS ?? [],
     menuCategories: c.MENU_CATEGORIES,

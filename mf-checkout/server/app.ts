@@ -30,7 +30,7 @@ import { registerSessionRoutes } from './session/routes.ts';
 import { createSessions } from './session/sessions.ts';
 import { createStaffLifecycle, type StaffLifecycle } from './staff/lifecycle.ts';
 import { registerStaffRoutes } from './staff/routes.ts';
-import { createIdTokenVerifier, type IdTokenVerifier } from 'service-kit/firebase-auth';
+import { createCurrentRoles, createIdTokenVerifier, type CurrentRoles, type IdTokenVerifier } from 'service-kit/firebase-auth';
 import { openRepository } from './storage/open.ts';
 import type { OrderRepository } from './storage/repository.ts';
 
@@ -45,6 +45,8 @@ export interface CheckoutServerDeps {
   verifier?: IdTokenVerifier;
   coupons?: CouponBook;
   /** The process's JSON logger (service-kit); none in tests, which want a quiet service. */
+  /** The role a staff member holds now, asked on every staff change; default: the configured Auth service. */
+  currentRoles?: CurrentRoles;
   logger?: Logger;
   now?: () => Date;
   /** How often recovery runs after the one at start-up; 0 = only at start-up and on demand. */
@@ -161,7 +163,8 @@ async function registerRoutes(
     webhooks: config.stripe.webhookSecret ? createWebhookVerifier(intentStripe, config.stripe.webhookSecret) : null,
     limit: perMinute(config.rateLimits.checkoutPerMinute, 'checkout'),
   });
-  registerStaffRoutes(app, { repository, verifier, lifecycle: staff });
+  const currentRoles = deps.currentRoles ?? createCurrentRoles({ ...config.firebase, credentialsFile: config.auth.credentialsFile });
+  registerStaffRoutes(app, { repository, verifier, currentRoles, lifecycle: staff });
   const resetTarget = deps.resetCodes === undefined ? resetTargetFrom(config.auth, config.firebase.projectId) : null;
   registerPasswordResetRoutes(app, {
     codes: deps.resetCodes !== undefined ? deps.resetCodes : resetTarget && createResetCodes(resetTarget),

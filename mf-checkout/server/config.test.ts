@@ -77,6 +77,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...token, MAIL_SENT_RETENTION_DAYS: 'a month' }, defaults)).toThrow(/MAIL_SENT_RETENTION_DAYS/);
   });
 
+  test("the local Auth service's admin API is reached with its administrator secret; production takes the project's service account", () => {
+    const secret = 'a'.repeat(43);
+    expect(loadConfig({ ...token, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_AUTH_EMULATOR_SECRET: secret }, defaults).auth).toEqual({
+      emulatorHost: '127.0.0.1:9099',
+      emulatorSecret: secret,
+      credentialsFile: undefined,
+    });
+    expect(() => loadConfig({ ...token, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, defaults)).toThrow(
+      "Invalid checkout service configuration: FIREBASE_AUTH_EMULATOR_HOST needs FIREBASE_AUTH_EMULATOR_SECRET (auth-admin.secret in the local Auth service's data folder)",
+    );
+    expect(() => loadConfig({ ...token, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_AUTH_EMULATOR_SECRET: 'owner' }, defaults)).toThrow(
+      /FIREBASE_AUTH_EMULATOR_SECRET must be at least 32 characters/,
+    );
+    expect(loadConfig({ ...token, FIREBASE_IDENTITY_TOOLKIT_URL: 'http://127.0.0.1:8123' }, defaults).firebase.identityToolkitUrl).toBe(
+      'http://127.0.0.1:8123',
+    );
+  });
+
   test('bad values fail with one line naming each variable', () => {
     let error: unknown;
     try {
@@ -107,6 +125,7 @@ describe('configuration', () => {
           STRIPE_MOCK_URL: 'http://127.0.0.1:12111',
           LOCAL_STRIPE_URL: 'http://127.0.0.1:12112',
           FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+          FIREBASE_AUTH_EMULATOR_SECRET: 'a'.repeat(43),
         },
         defaults,
       ),
@@ -116,6 +135,7 @@ describe('configuration', () => {
         'FIREBASE_AUTH_VERIFY_URL (the local Auth emulator) must not be set in production; STRIPE_MOCK_URL (the local Stripe) must not be set in production; ' +
         "PUBLIC_ORIGIN (the shop's public address, for the links in its mail) is required in production; " +
         'FIREBASE_AUTH_EMULATOR_HOST (the local Auth emulator) must not be set in production; ' +
+        'FIREBASE_AUTH_EMULATOR_SECRET (the local Auth emulator) must not be set in production; ' +
         'FIREBASE_PROJECT_ID demo-storefront is a local demo project; production needs a real one',
     );
     const production = {

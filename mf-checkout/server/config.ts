@@ -93,8 +93,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
     .optional(),
-  // A Google service account's JSON key (file path), for the password-reset call to a real Firebase project.
+  // The local Auth service's administrator secret (auth-admin.secret in its data folder), which its admin API asks for.
+  FIREBASE_AUTH_EMULATOR_SECRET: z.string().min(32, 'must be at least 32 characters (auth-admin.secret in the data folder)').optional(),
+  // A Google service account's JSON key (file path): password-reset codes and staff members' current roles from a real Firebase project.
   GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
+  // Google's Identity Toolkit unless set (tests stand in for Google).
+  FIREBASE_IDENTITY_TOOLKIT_URL: httpUrl.optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -126,9 +130,10 @@ export interface CheckoutConfig {
   };
   /**
    * ID tokens: checked with the local Auth service when authVerifyUrl is set (development), otherwise
-   * by their signature against Firebase's published keys.
+   * by their signature against Firebase's published keys. A staff change asks the role the account
+   * holds now of the same local Auth service, or of the project with the service account (auth).
    */
-  firebase: { projectId: string; authVerifyUrl: string | undefined; tokenKeysUrl: string | undefined };
+  firebase: { projectId: string; authVerifyUrl: string | undefined; tokenKeysUrl: string | undefined; identityToolkitUrl?: string | undefined };
   /** Unset means a random per-process secret: sessions then do not survive a restart. */
   sessionSecret: string | undefined;
   /** Pending orders older than this are reconciled by the recovery step. */
@@ -152,8 +157,8 @@ export interface CheckoutConfig {
     /** Sent messages older than this are deleted by the sender. */
     sentRetentionDays: number;
   };
-  /** Where password-reset codes come from: the emulator, or Google's API with a service account. */
-  auth: { emulatorHost: string | undefined; credentialsFile: string | undefined };
+  /** Where password-reset codes come from: the emulator (with its administrator secret), or Google's API with a service account. */
+  auth: { emulatorHost: string | undefined; emulatorSecret?: string | undefined; credentialsFile: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -185,10 +190,16 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
     // The links in shoppers' mail would lead to the shopper's own machine.
     !present.PUBLIC_ORIGIN && "PUBLIC_ORIGIN (the shop's public address, for the links in its mail) is required in production",
     e.FIREBASE_AUTH_EMULATOR_HOST && 'FIREBASE_AUTH_EMULATOR_HOST (the local Auth emulator) must not be set in production',
+    e.FIREBASE_AUTH_EMULATOR_SECRET && 'FIREBASE_AUTH_EMULATOR_SECRET (the local Auth emulator) must not be set in production',
     e.FIREBASE_PROJECT_ID.startsWith('demo-') && `FIREBASE_PROJECT_ID ${e.FIREBASE_PROJECT_ID} is a local demo project; production needs a real one`,
   ].filter(Boolean);
   if (production && productionProblems.length > 0) {
     throw new ConfigError(`Invalid checkout service configuration: ${productionProblems.join('; ')}`);
+  }
+  if (e.FIREBASE_AUTH_EMULATOR_HOST && !e.FIREBASE_AUTH_EMULATOR_SECRET) {
+    throw new ConfigError(
+      "Invalid checkout service configuration: FIREBASE_AUTH_EMULATOR_HOST needs FIREBASE_AUTH_EMULATOR_SECRET (auth-admin.secret in the local Auth service's data folder)",
+    );
   }
   return {
     production,
@@ -206,7 +217,12 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       intentTimeoutSeconds: e.PAYMENT_INTENT_TIMEOUT_SECONDS,
     },
-    firebase: { projectId: e.FIREBASE_PROJECT_ID, authVerifyUrl: e.FIREBASE_AUTH_VERIFY_URL, tokenKeysUrl: e.FIREBASE_TOKEN_KEYS_URL },
+    firebase: {
+      projectId: e.FIREBASE_PROJECT_ID,
+      authVerifyUrl: e.FIREBASE_AUTH_VERIFY_URL,
+      tokenKeysUrl: e.FIREBASE_TOKEN_KEYS_URL,
+      identityToolkitUrl: e.FIREBASE_IDENTITY_TOOLKIT_URL,
+    },
     sessionSecret: e.SESSION_SECRET,
     recoveryAfterSeconds: e.PENDING_RECOVERY_SECONDS,
     rateLimits: {
@@ -230,6 +246,6 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: { 
       pollMs: e.MAIL_POLL_MS,
       sentRetentionDays: e.MAIL_SENT_RETENTION_DAYS,
     },
-    auth: { emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST, credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS },
+    auth: { emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST, emulatorSecret: e.FIREBASE_AUTH_EMULATOR_SECRET, credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS },
   };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { authAdminSecretOf } from '../../mf-account/server/emulators/index.ts';
 import type { ServiceSpec } from './processes.ts';
 import type { StackConfig } from './stackConfig.ts';
 
@@ -14,6 +15,8 @@ interface StackContext extends Pick<StackConfig, 'ports' | 'dataDir' | 'projectI
   node: string;
   authEmulatorHost: string;
   authVerifyUrl: string;
+  /** What the local Auth service's admin API asks for: auth-admin.secret in the data folder. */
+  authAdminSecret: string;
   /** --allowed-origin for each of the shop's pages, for the Firebase emulators. */
   originArgs: string[];
 }
@@ -152,6 +155,7 @@ function checkoutService({
   node,
   authEmulatorHost,
   authVerifyUrl,
+  authAdminSecret,
 }: StackContext): ServiceSpec {
   return {
     name: 'checkout',
@@ -172,10 +176,11 @@ function checkoutService({
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       METRICS_PORT: String(config.metricsPorts.checkout),
       // Messages to shoppers go to the mail catcher; the password reset's codes come from the Auth
-      // emulator, and its links lead to the shop's own page through the gateway.
+      // emulator's admin API, and its links lead to the shop's own page through the gateway.
       SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
       PUBLIC_ORIGIN: `http://localhost:${ports.gateway}`,
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+      FIREBASE_AUTH_EMULATOR_SECRET: authAdminSecret,
     },
     readyUrl: local(ports.checkout, '/readyz'),
   };
@@ -223,6 +228,8 @@ export function stackServices(config: StackConfig, repoRoot: string): ServiceSpe
     node: process.execPath,
     authEmulatorHost: `127.0.0.1:${ports.authEmulator}`,
     authVerifyUrl: local(ports.authEmulator, '/storefront/v1/tokens:verify'),
+    // The Auth service reads the same file when it starts (made here first if it is not there yet).
+    authAdminSecret: authAdminSecretOf(config.dataDir),
     originArgs: shopOrigins.flatMap((origin) => ['--allowed-origin', origin]),
   };
   return [

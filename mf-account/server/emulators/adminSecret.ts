@@ -1,7 +1,9 @@
 /**
- * The local database's administrator credential: a random secret kept in the data folder (readable
- * by its owner only), made on first use. Tools and tests that need to read everything present it;
- * nobody can guess it, unlike the well-known word the official emulators accept.
+ * The local backends' administrator credentials: random secrets kept in the data folder (readable by
+ * their owner only), made on first use. The database's makes a connection an administrator; the
+ * Auth service's lets the shop's servers and the staff command use the Auth admin API. Tools and tests
+ * that need them read them there; nobody can guess them, unlike the well-known `owner` the official
+ * emulators accept.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,16 +13,34 @@ export function adminSecretFile(dataDir: string): string {
   return path.join(dataDir, 'database-admin.secret');
 }
 
-export function adminSecretOf(dataDir: string): string {
-  const file = adminSecretFile(dataDir);
+export function authAdminSecretFile(dataDir: string): string {
+  return path.join(dataDir, 'auth-admin.secret');
+}
+
+/** The secret in `file`, or undefined when there is none (yet). */
+export function readSecret(file: string): string | undefined {
   try {
     const secret = readFileSync(file, 'utf8').trim();
-    if (secret.length >= 32) return secret;
+    return secret.length >= 32 ? secret : undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return undefined;
   }
-  mkdirSync(dataDir, { recursive: true });
+}
+
+function secretIn(file: string): string {
+  const existing = readSecret(file);
+  if (existing) return existing;
+  mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+export function adminSecretOf(dataDir: string): string {
+  return secretIn(adminSecretFile(dataDir));
+}
+
+export function authAdminSecretOf(dataDir: string): string {
+  return secretIn(authAdminSecretFile(dataDir));
 }

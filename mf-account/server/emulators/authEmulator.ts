@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { authAdminSecretOf } from './adminSecret.ts';
 import { startAuthProxy, verifyPath } from './authProxy.ts';
 import { readJsonFile, SaveScheduler, syncDirectory, writeFileAtomic } from './durableFile.ts';
 import { IssuedTokens } from './issuedTokens.ts';
@@ -25,7 +27,7 @@ export interface AuthEmulatorOptions {
    * `<dataDir>/auth-tokens.json`). Without it, accounts live in memory only.
    */
   dataDir?: string;
-  /** Origins of the shop's pages allowed to call the Auth service; requests without Origin always pass. */
+  /** Origins of the shop's pages allowed to call the Auth service; requests from other origins are refused. */
   allowedOrigins?: readonly string[];
   /** Longest time between a change of accounts and its save. Default 300 ms. */
   saveDelayMs?: number;
@@ -40,6 +42,11 @@ export interface RunningAuthEmulator {
   hostAndPort: string;
   /** POST {idToken} here: 200 {uid, exp, claims} only for a token this Auth service issued and that is unexpired. */
   verifyUrl: string;
+  /**
+   * `Authorization: Bearer <adminSecret>` makes a request the administrator's (the shop's servers, the
+   * staff command): `<dataDir>/auth-admin.secret`, or one made for this start without a data folder.
+   */
+  adminSecret: string;
   /** Where accounts are saved, if anywhere. */
   dataDir: string | undefined;
   /** Saves pending changes now. */
@@ -184,6 +191,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   const args = emulatorArgs(projectId, writeEmulatorConfig(tmpDir, host, { auth: port, hub: hubPort, logging: await freePort(host) }));
   const dataDir = options.dataDir === undefined ? undefined : path.resolve(options.dataDir);
   const tokens = new IssuedTokens();
+  const adminSecret = dataDir ? authAdminSecretOf(dataDir) : randomBytes(32).toString('base64url');
   const tokensFile = dataDir && path.join(dataDir, 'auth-tokens.json');
   if (dataDir && tokensFile) {
     mkdirSync(dataDir, { recursive: true });
@@ -247,6 +255,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
       projectId,
       allowedOrigins: options.allowedOrigins ?? [],
       tokens,
+      adminSecret,
       onChange: () => saves.markDirty(),
       log,
     });
@@ -262,6 +271,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     port: publicPort,
     hostAndPort: `${host}:${publicPort}`,
     verifyUrl: `${url}${verifyPath}`,
+    adminSecret,
     dataDir,
     flush: () => saves.flush(),
     projectId,

@@ -64,8 +64,8 @@ describe('startAuthEmulator', () => {
       expect(auth.hostAndPort).toBe(`127.0.0.1:${auth.port}`);
       const body = (await httpGetJson(`${auth.url}/`)) as { authEmulator?: { ready?: boolean } };
       expect(body.authEmulator?.ready).toBe(true);
-      // The emulator's own REST API answers for this demo project.
-      const res = await fetch(`${auth.url}/emulator/v1/projects/demo-launcher/config`);
+      // The emulator's own REST API answers for this demo project, to its administrator.
+      const res = await fetch(`${auth.url}/emulator/v1/projects/demo-launcher/config`, { headers: { authorization: `Bearer ${auth.adminSecret}` } });
       expect(res.status).toBe(200);
       expect(existsSync(path.join(auth.workDir, 'firebase.json'))).toBe(true);
       console.log(`auth emulator ready in ${auth.startupMs} ms`);

@@ -12,6 +12,8 @@ import { startDatabaseServer, type DatabaseServerOptions, type RunningDatabaseSe
 export { startAuthEmulator, startDatabaseServer };
 export type { AuthEmulatorOptions, RunningAuthEmulator, DatabaseServerOptions, RunningDatabaseServer };
 export { defaultRulesPath } from './paths.ts';
+/** The Auth service's administrator secret in a data folder (made if missing): what the shop's servers present. */
+export { authAdminSecretOf } from './adminSecret.ts';
 
 export interface AccountBackendsOptions {
   /** Default demo-storefront; used by both. */

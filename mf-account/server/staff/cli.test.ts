@@ -1,8 +1,10 @@
 // The staff command against the local Auth service the shop runs (the emulator behind its proxy),
 // as a person runs it: grant, list and revoke by e-mail; the role reaches the user's ID token at its
-// next refresh (a new sign-in here) and the token check the services use sees it; mistakes are
-// told in one line with exit code 1.
+// next refresh (a new sign-in here) and the token check the services use sees it; a revoke also ends
+// the user's sessions; mistakes are told in one line with exit code 1.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startAuthEmulator, type RunningAuthEmulator } from '../emulators/index.ts';
 
@@ -18,25 +20,37 @@ afterAll(async () => {
   await auth?.stop();
 });
 
-function staff(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [path.join(__dirname, 'cli.ts'), ...args],
-      { env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: auth.hostAndPort, FIREBASE_PROJECT_ID: 'demo-staff-cli', GOOGLE_APPLICATION_CREDENTIALS: '' } },
+      { env: { ...process.env, GOOGLE_APPLICATION_CREDENTIALS: '', ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: stdout.trim(), stderr: stderr.trim() }),
     );
   });
 }
 
-async function signIn(email: string, password: string, signUp = false): Promise<{ uid: string; idToken: string }> {
+const staff = (...args: string[]) =>
+  run({ FIREBASE_AUTH_EMULATOR_HOST: auth.hostAndPort, FIREBASE_PROJECT_ID: 'demo-staff-cli', FIREBASE_AUTH_EMULATOR_SECRET: auth.adminSecret }, ...args);
+
+async function signIn(email: string, password: string, signUp = false): Promise<{ uid: string; idToken: string; refreshToken: string }> {
   const response = await fetch(`${auth.url}/identitytoolkit.googleapis.com/v1/accounts:${signUp ? 'signUp' : 'signInWithPassword'}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
-  const body = (await response.json()) as { localId: string; idToken: string };
-  return { uid: body.localId, idToken: body.idToken };
+  const body = (await response.json()) as { localId: string; idToken: string; refreshToken: string };
+  return { uid: body.localId, idToken: body.idToken, refreshToken: body.refreshToken };
+}
+
+/** A session's next token refresh, as the web SDK asks it. */
+function refresh(refreshToken: string): Promise<Response> {
+  return fetch(`${auth.url}/securetoken.googleapis.com/v1/token?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }).toString(),
+  });
 }
 
 /** What the checkout service learns from a token: the local Auth service's verdict and the token's claims. */
@@ -70,8 +84,16 @@ test('grant, list and revoke a role; a fresh token carries it, an older one does
     `staff  ann@shop.example ${ann.uid}`,
   ]);
 
+  const session = await signIn('ann@shop.example', 'secret-123');
+  expect((await refresh(session.refreshToken)).status).toBe(200);
+  // A revoke ends the sessions signed in before its second (Firebase's validSince counts whole seconds).
+  await new Promise((resolve) => setTimeout(resolve, 1050 - (Date.now() % 1000)));
   const revoked = await staff('revoke', 'ann@shop.example');
-  expect(revoked.stdout).toMatch(/^revoked staff from ann@shop\.example/);
+  expect(revoked.stdout).toBe(
+    `revoked staff from ann@shop.example (uid ${ann.uid}) on the local Auth service at ${auth.hostAndPort} (project demo-staff-cli); their next change in the back office is refused, and their sessions end at the next refresh of their ID token (within the hour)`,
+  );
+  expect((await claimsSeenByServices(session.idToken)).role).toBe('staff');
+  expect((await refresh(session.refreshToken)).status).toBe(400);
   expect((await claimsSeenByServices((await signIn('ann@shop.example', 'secret-123')).idToken)).role).toBeUndefined();
   expect((await staff('revoke', 'ann@shop.example')).stdout).toMatch(/has no staff role .*nothing changed$/);
 });
@@ -98,14 +120,22 @@ test('--help prints the usage', async () => {
 });
 
 test('the local Auth service not running is said so', async () => {
-  const answer = await new Promise<{ code: number; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(__dirname, 'cli.ts'), 'list'],
-      { env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', GOOGLE_APPLICATION_CREDENTIALS: '' } },
-      (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr: stderr.trim() }),
-    );
-  });
+  const answer = await run({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', FIREBASE_AUTH_EMULATOR_SECRET: auth.adminSecret }, 'list');
   expect(answer.code).toBe(1);
   expect(answer.stderr).toMatch(/^the local Auth service at 127\.0\.0\.1:9 \(project demo-storefront\) does not answer \(is the shop running\? npm start\)/);
+});
+
+test("it presents the shop's administrator secret from the data folder, and says where it looked when there is none", async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'staff-cli-'));
+  try {
+    const answer = await run({ FIREBASE_AUTH_EMULATOR_HOST: auth.hostAndPort, DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_SECRET: '' }, 'list');
+    expect(answer).toMatchObject({ code: 1, stdout: '' });
+    expect(answer.stderr).toBe(
+      `the local Auth service's administrator secret is not in ${path.join(dataDir, 'auth-admin.secret')}: start the shop (npm start) with the same DATA_DIR, or set FIREBASE_AUTH_EMULATOR_SECRET`,
+    );
+    const wrong = await run({ FIREBASE_AUTH_EMULATOR_HOST: auth.hostAndPort, FIREBASE_AUTH_EMULATOR_SECRET: 'owner' }, 'list');
+    expect(wrong.stderr).toMatch(/refused \/accounts:batchGet: INSUFFICIENT_PERMISSION/);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

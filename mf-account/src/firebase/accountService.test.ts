@@ -51,7 +51,9 @@ async function adminRead(path: string): Promise<unknown> {
 }
 
 async function oobCodes(): Promise<Array<{ email: string; requestType: string; oobCode: string }>> {
-  const res = await fetch(`${backends.auth.url}/emulator/v1/projects/${backends.projectId}/oobCodes`);
+  const res = await fetch(`${backends.auth.url}/emulator/v1/projects/${backends.projectId}/oobCodes`, {
+    headers: { authorization: `Bearer ${backends.auth.adminSecret}` },
+  });
   return ((await res.json()) as { oobCodes: Array<{ email: string; requestType: string; oobCode: string }> }).oobCodes;
 }
 

@@ -11,9 +11,10 @@ export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.ou
 }
 
 /**
- * Every failure answers JSON {message}; only our own bugs are 5xx, and those hide their details.
+ * Every failure answers JSON {message}; our own bugs are 500s, and those hide their details.
  * Routes throw `http-errors` errors (createError(404, 'Product ... not found')), whose message is
- * meant for the client; Fastify's own 4xx carry a statusCode too.
+ * meant for the client, as is a 5xx's made with `expose` (503: a service we ask is away); Fastify's
+ * own 4xx carry a statusCode too.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
@@ -21,7 +22,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError | createError.HttpError, request, reply) => {
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
+    if ((status >= 400 && status < 500) || (createError.isHttpError(error) && error.expose)) {
       reply.code(status).send({ message: error.message });
       return;
     }

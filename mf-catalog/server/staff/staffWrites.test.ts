@@ -1,7 +1,8 @@
 // Staff change the catalogue with their ID token, checked by the Auth service (a stand-in here): every
 // write answers 401 without a token or with one nobody issued, 403 to a shopper's token and to another
-// site's page, and works for staff; the catalogue-admin token keeps working beside it.
-import { startFakeAuth, TOKENS } from '../testing/fakeAuth.ts';
+// site's page, and works for staff; a role taken away stops working at the next write; the
+// catalogue-admin token keeps working beside it.
+import { startFakeAuth, TOKENS, type FakeAuth } from '../testing/fakeAuth.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 
 const ADMIN_TOKEN = 'staff-test-admin-token-0001';
@@ -15,7 +16,7 @@ const WRITE_ROUTES: { method: string; path: string; body?: unknown }[] = [
 ];
 
 let t: TestServer;
-let auth: Awaited<ReturnType<typeof startFakeAuth>>;
+let auth: FakeAuth;
 
 beforeAll(async () => {
   auth = await startFakeAuth();
@@ -59,4 +60,16 @@ it('staff add, change and delete products; the changes show at once', async () =
   // The admin token is still a way in, and a wrong one is still refused.
   expect((await send(patch!, bearer(ADMIN_TOKEN))).status).toBe(200);
   expect((await send(patch!, bearer('not-the-admin-token'))).status).toBe(403);
+});
+
+it('refuses the next write of an admin whose role was taken away, though their token still carries it; staff keep writing', async () => {
+  const [, , patch] = WRITE_ROUTES;
+  const price = { ...patch!, path: '/products/5', body: { price: 42.5 } };
+  expect(await send(price, bearer(TOKENS.admin))).toMatchObject({ status: 200, body: { price: 42.5 } });
+  auth.revokeRole(TOKENS.admin);
+  for (const route of [{ ...price, body: { price: 1 } }, ...WRITE_ROUTES]) {
+    expect(await send(route, bearer(TOKENS.admin))).toMatchObject({ status: 403, body: { message: expect.stringMatching(/for the shop's staff/) } });
+  }
+  expect((await t.get('/products/5')).body).toMatchObject({ price: 42.5 });
+  expect(await send({ ...price, body: { price: 43 } }, bearer(TOKENS.staff))).toMatchObject({ status: 200, body: { price: 43 } });
 });

@@ -1,16 +1,22 @@
 // Who may change the catalogue: the holder of the catalogue-admin token (scripts, other systems),
-// or a member of the shop's staff by their Firebase ID token (the back office). Every write route and
-// the import jobs ask here first.
+// or a member of the shop's staff by their Firebase ID token (the back office), whose role is checked
+// on the account as it is now before every write. Every write route and the import jobs ask here first.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import createError from 'http-errors';
-import { InvalidIdTokenError, type IdTokenVerifier, type StaffRole } from 'service-kit/firebase-auth';
+import { type CurrentRoles, InvalidIdTokenError, type IdTokenVerifier, type StaffRole } from 'service-kit/firebase-auth';
 
 export interface WriteAccessOptions {
   /** CATALOG_ADMIN_TOKEN; null when unset. */
   adminToken: string | null;
   /** Checks staff ID tokens; null turns staff writes off. */
   verifier: IdTokenVerifier | null;
+  /**
+   * The role a staff member's account holds now: a write is refused once the role is taken away,
+   * though the ID token still carries it (for up to an hour). Reads (an import's progress, the
+   * search figures) trust the token.
+   */
+  currentRoles: CurrentRoles;
 }
 
 /** Who a write is done for: recorded with an import, and in logs. */
@@ -26,21 +32,28 @@ export function writerName(writer: Writer): string {
   return writer.kind === 'staff' ? (writer.email ?? writer.uid) : 'catalogue-admin token';
 }
 
-async function staffWriter(request: FastifyRequest, token: string, verifier: IdTokenVerifier): Promise<Writer> {
+const notStaff = () => createError(403, "Changing the catalogue is for the shop's staff; ask an admin to grant you a role");
+
+async function staffWriter(request: FastifyRequest, token: string, verifier: IdTokenVerifier, currentRoles: CurrentRoles): Promise<Writer> {
   // Staff sign in on the shop's own pages; a browser marks another site's request, and that is refused
   // here as the checkout's staff API refuses it (a script's request carries no such header).
   const site = request.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') throw createError(403, "Staff requests are accepted only from the shop's own pages");
+  const changes = request.method !== 'GET' && request.method !== 'HEAD';
   let identity;
+  let role;
   try {
     identity = await verifier.verify(token);
+    if (!identity.role) throw notStaff();
+    role = changes ? await currentRoles.roleOf(identity, token) : identity.role;
   } catch (error) {
     if (error instanceof InvalidIdTokenError) throw createError(401, 'The ID token is invalid or expired; sign in again');
-    console.error(`catalog: staff token verification failed: ${error instanceof Error ? error.message : String(error)}`);
-    throw createError(503, 'Signing in cannot be checked right now; please try again in a moment');
+    if (createError.isHttpError(error)) throw error;
+    console.error(`catalog: staff sign-in could not be checked: ${error instanceof Error ? error.message : String(error)}`);
+    throw createError(503, 'Signing in cannot be checked right now; please try again in a moment', { expose: true });
   }
-  if (!identity.role) throw createError(403, "Changing the catalogue is for the shop's staff; ask an admin to grant you a role");
-  return { kind: 'staff', uid: identity.uid, email: identity.email, role: identity.role };
+  if (!role) throw notStaff();
+  return { kind: 'staff', uid: identity.uid, email: identity.email, role };
 }
 
 /**
@@ -59,7 +72,7 @@ export async function authorizeWrite(request: FastifyRequest, reply: FastifyRepl
   }
   const token = match[1]!;
   if (adminToken && timingSafeEqual(digest(token), digest(adminToken))) return { kind: 'admin-token' };
-  if (verifier && JWT.test(token)) return staffWriter(request, token, verifier);
+  if (verifier && JWT.test(token)) return staffWriter(request, token, verifier, options.currentRoles);
   if (!adminToken)
     throw createError(403, 'Changing the catalogue by token is turned off: the catalogue service has no CATALOG_ADMIN_TOKEN (staff sign in instead)');
   throw createError(403, 'This token may not change the catalogue');

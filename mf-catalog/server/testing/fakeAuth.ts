@@ -1,5 +1,6 @@
 // A stand-in for the shop's local Auth service's issued-token check (POST {idToken} -> {uid, exp,
-// claims}), so tests can sign in as staff, an admin or a shopper without the Auth emulator.
+// claims}, and with `current: true` the account's claims as they are now), so tests can sign in as
+// staff, an admin or a shopper without the Auth emulator, and take a role away.
 import { createServer, type Server } from 'node:http';
 
 /** ID-token-shaped tokens the stand-in vouches for, by who they are. */
@@ -17,21 +18,33 @@ const CLAIMS: Record<string, { uid: string; claims: Record<string, unknown> }> =
   [TOKENS.shopper]: { uid: 'shopper-1', claims: { email: 'nora@example.com' } },
 };
 
-export async function startFakeAuth(): Promise<{ verifyUrl: string; close(): Promise<void> }> {
+export interface FakeAuth {
+  verifyUrl: string;
+  /** Takes the role away from the account of `token` (the token itself still carries it). */
+  revokeRole(token: string): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeAuth(): Promise<FakeAuth> {
+  const revoked = new Set<string>();
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      const idToken = (JSON.parse(body || '{}') as { idToken?: string }).idToken ?? '';
+      const { idToken = '', current } = JSON.parse(body || '{}') as { idToken?: string; current?: boolean };
       const known = CLAIMS[idToken];
       response.writeHead(known ? 200 : 401, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(known ? { ...known, exp: Math.floor(Date.now() / 1000) + 3600 } : { message: 'INVALID_ID_TOKEN' }));
+      if (!known) return response.end(JSON.stringify({ message: 'INVALID_ID_TOKEN' }));
+      const { email: _email, ...custom } = known.claims;
+      const now = current === true ? { current: { claims: revoked.has(known.uid) ? {} : custom, disabled: false } } : {};
+      response.end(JSON.stringify({ ...known, exp: Math.floor(Date.now() / 1000) + 3600, ...now }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   return {
     verifyUrl: `http://127.0.0.1:${address.port}/storefront/v1/tokens:verify`,
+    revokeRole: (token) => revoked.add(CLAIMS[token]!.uid),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -12,8 +12,15 @@ export function createResetCodes(target: AuthTarget): ResetCodes {
   return { codeFor: (email) => toolkit.passwordResetCode(email) };
 }
 
-/** The target from the configuration: the emulator when FIREBASE_AUTH_EMULATOR_HOST is set, else the service account's project. */
-export function resetTargetFrom(auth: { emulatorHost: string | undefined; credentialsFile: string | undefined }, projectId: string): AuthTarget | null {
-  if (auth.emulatorHost) return { kind: 'emulator', hostAndPort: auth.emulatorHost, projectId };
+/**
+ * The target from the configuration: the emulator when FIREBASE_AUTH_EMULATOR_HOST is set (its admin
+ * API answers only with the administrator secret, FIREBASE_AUTH_EMULATOR_SECRET), else the service
+ * account's project.
+ */
+export function resetTargetFrom(
+  auth: { emulatorHost: string | undefined; emulatorSecret?: string | undefined; credentialsFile: string | undefined },
+  projectId: string,
+): AuthTarget | null {
+  if (auth.emulatorHost) return auth.emulatorSecret ? { kind: 'emulator', hostAndPort: auth.emulatorHost, projectId, adminSecret: auth.emulatorSecret } : null;
   return auth.credentialsFile ? projectTarget(auth.credentialsFile) : null;
 }

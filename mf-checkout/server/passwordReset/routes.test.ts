@@ -21,7 +21,7 @@ beforeAll(async () => {
     catalog,
     stripeMockUrl: 'http://127.0.0.1:9',
     config: {
-      auth: { emulatorHost: auth.hostAndPort, credentialsFile: undefined },
+      auth: { emulatorHost: auth.hostAndPort, emulatorSecret: auth.adminSecret, credentialsFile: undefined },
       mail: {
         smtpUrl: undefined,
         from: 'Storefront <shop@storefront.localhost>',
@@ -92,7 +92,7 @@ test('a malformed address is refused with the form’s words; the Auth service a
   const malformed = await request(`${server.url}/api/checkout/password-reset`, { body: { email: 'not-an-address' } });
   expect(malformed.status).toBe(400);
   expect(JSON.stringify(malformed.body)).toContain('Please enter the valid email');
-  const away = createResetCodes({ kind: 'emulator', hostAndPort: '127.0.0.1:9', projectId: 'demo-storefront' });
+  const away = createResetCodes({ kind: 'emulator', hostAndPort: '127.0.0.1:9', projectId: 'demo-storefront', adminSecret: auth.adminSecret });
   await expect(away.codeFor('a@example.com')).rejects.toBeInstanceOf(IdentityToolkitError);
 });
 

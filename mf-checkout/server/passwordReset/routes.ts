@@ -41,7 +41,12 @@ export function registerPasswordResetRoutes(
   app.post('/api/checkout/password-reset', { config: deps.limit ?? {} }, async (request, reply) => {
     const parsed = resetRequestSchema.safeParse(request.body);
     if (!parsed.success) throw validationError('password reset request', parsed.error);
-    if (!deps.codes) throw createError(503, 'Password reset is not configured here (FIREBASE_AUTH_EMULATOR_HOST or GOOGLE_APPLICATION_CREDENTIALS)');
+    if (!deps.codes)
+      throw createError(
+        503,
+        'Password reset is not configured here (FIREBASE_AUTH_EMULATOR_HOST with FIREBASE_AUTH_EMULATOR_SECRET, or GOOGLE_APPLICATION_CREDENTIALS)',
+        { expose: true },
+      );
     const { email } = parsed.data;
     const lang = parsed.data.lang ?? 'en';
     let code: string | null;
@@ -50,7 +55,7 @@ export function registerPasswordResetRoutes(
     } catch (error) {
       if (!(error instanceof IdentityToolkitError)) throw error;
       deps.log.error({ err: error.message }, 'password reset: no code from the Auth service');
-      throw createError(503, 'Password reset is not available right now; please try again in a minute');
+      throw createError(503, 'Password reset is not available right now; please try again in a minute', { expose: true });
     }
     if (code) await deps.outbox.enqueue(passwordResetMessage(email, lang, resetLink(deps.origin, code, lang), deps.now().toISOString()));
     return reply.code(202).send({});

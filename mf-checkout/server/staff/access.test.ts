@@ -1,11 +1,13 @@
 // Every staff endpoint, taken from the table the service registers them from, refuses whoever is
 // not staff: a signed-out visitor (401), a signed-in shopper (403), staff on an admin-only endpoint
 // (403), a forged or unknown token (401), a request from another site's page (403) and a shopper's
-// session cookie (401: staff endpoints take bearer tokens only). Nothing is read or changed.
+// session cookie (401: staff endpoints take bearer tokens only); every change also refuses a token
+// whose role the account no longer holds (403), and waits for an answer on the role (503). Nothing is
+// read or changed.
 import { randomUUID } from 'node:crypto';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { openTestRepository, request, startTestServer, type TestServer, type TestStorage } from '../testing/harness.ts';
-import { type IdTokenVerifier, InvalidIdTokenError, staffRoleOf } from 'service-kit/firebase-auth';
+import { type CurrentRoles, type IdTokenVerifier, InvalidIdTokenError, RoleUncheckableError, staffRoleOf } from 'service-kit/firebase-auth';
 import { STAFF_ROUTES } from './routes.ts';
 
 /** "token:<uid>:<role or shopper>" stands in for a verified Firebase ID token with that custom claim. */
@@ -17,6 +19,15 @@ const verifier: IdTokenVerifier = {
   },
 };
 
+/** The accounts as the Auth service has them now: "revoked-1" lost its admin role, "away-1" cannot be asked about. */
+const currentRoles: CurrentRoles = {
+  async roleOf(identity) {
+    if (identity.uid === 'revoked-1') return null;
+    if (identity.uid === 'away-1') throw new RoleUncheckableError('the Auth service does not answer');
+    return identity.role ?? null;
+  },
+};
+
 let storage: TestStorage;
 let catalog: FakeCatalog;
 let server: TestServer;
@@ -25,7 +36,7 @@ let orderId: string;
 beforeAll(async () => {
   storage = await openTestRepository('sqlite');
   catalog = await startFakeCatalog([{ id: 1, title: 'Oak Side Table', priceCents: 1999, stock: 5 }]);
-  server = await startTestServer({ repository: storage.repository, catalog, stripeMockUrl: 'http://127.0.0.1:9', deps: { verifier } });
+  server = await startTestServer({ repository: storage.repository, catalog, stripeMockUrl: 'http://127.0.0.1:9', deps: { verifier, currentRoles } });
   orderId = randomUUID();
   await storage.repository.createPending({
     id: orderId,
@@ -118,6 +129,28 @@ describe.each(routes)('%s', (_name, route) => {
     expect(answer.status).toBe(403);
     await expectUnchanged();
   });
+
+  if (route.method === 'POST') {
+    test('a token that still carries the admin role, of an account that no longer has it: 403', async () => {
+      const answer = await call(route, { authorization: 'Bearer token:revoked-1:admin' });
+      expect(answer).toMatchObject({
+        status: 403,
+        body: { message: route.role === 'admin' ? 'This needs the admin role' : expect.stringMatching(/for the shop's staff/) },
+      });
+      await expectUnchanged();
+    });
+
+    test('the Auth service cannot say what role the account holds now: 503', async () => {
+      const answer = await call(route, { authorization: 'Bearer token:away-1:admin' });
+      expect(answer).toMatchObject({ status: 503, body: { message: expect.stringMatching(/cannot be checked right now/) } });
+      await expectUnchanged();
+    });
+  } else {
+    test('a read trusts the role in the token, as long as the token lives', async () => {
+      const answer = await call(route, { authorization: 'Bearer token:revoked-1:admin' });
+      expect(answer.status).toBe(200);
+    });
+  }
 
   if (route.role === 'admin') {
     test('staff without the admin role: 403', async () => {

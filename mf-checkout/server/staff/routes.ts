@@ -3,7 +3,7 @@ import createError from 'http-errors';
 import { z } from 'zod';
 import { validationError } from '../http/errors.ts';
 import type { OrderStatus } from '../orders/model.ts';
-import type { IdTokenVerifier, StaffRole } from 'service-kit/firebase-auth';
+import type { CurrentRoles, IdTokenVerifier, StaffRole } from 'service-kit/firebase-auth';
 import type { OrderRepository, PaymentOutcome } from '../storage/repository.ts';
 import { authenticateStaff, type StaffMember } from './auth.ts';
 import { shipmentSchema } from './carriers.ts';
@@ -107,7 +107,10 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): z.
 
 const actor = (staff: StaffMember) => ({ uid: staff.uid, email: staff.email });
 
-export function registerStaffRoutes(app: FastifyInstance, deps: { repository: OrderRepository; lifecycle: StaffLifecycle; verifier: IdTokenVerifier }): void {
+export function registerStaffRoutes(
+  app: FastifyInstance,
+  deps: { repository: OrderRepository; lifecycle: StaffLifecycle; verifier: IdTokenVerifier; currentRoles: CurrentRoles },
+): void {
   const { repository, lifecycle } = deps;
 
   const orderId = (request: FastifyRequest) => parse(idParams, request.params, 'order id').id;
@@ -160,14 +163,15 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { repository: Or
     return reply.send(result);
   };
 
-  // Checked before the body is read: a visitor without the role never gets as far as validation.
+  // Checked before the body is read: a visitor without the role never gets as far as validation. A
+  // change (every POST) is checked against the role the account holds now, not the token's.
   const members = new WeakMap<FastifyRequest, StaffMember>();
   for (const route of STAFF_ROUTES) {
     app.route({
       method: route.method,
       url: route.url,
       onRequest: async (request) => {
-        members.set(request, await authenticateStaff(request, deps.verifier, route.role));
+        members.set(request, await authenticateStaff(request, deps, route.role, route.method !== 'GET'));
       },
       handler: async (request, reply) => send(reply, await handlers[route.name](request, members.get(request)!)),
     });

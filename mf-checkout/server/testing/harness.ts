@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCheckoutServer, type CheckoutServer, type CheckoutServerDeps } from '../app.ts';
 import type { CheckoutConfig } from '../config.ts';
-import { type IdTokenVerifier, InvalidIdTokenError } from 'service-kit/firebase-auth';
+import { type CurrentRoles, type IdTokenVerifier, InvalidIdTokenError } from 'service-kit/firebase-auth';
 import { openPostgresRepository } from '../storage/postgres.ts';
 import type { OrderRepository } from '../storage/repository.ts';
 import { openSqliteRepository } from '../storage/sqlite.ts';
@@ -126,6 +126,9 @@ export const fakeVerifier: IdTokenVerifier = {
   },
 };
 
+/** The role a test token names is the account's role now: the stand-in where revocation is not under test. */
+export const rolesAsTokensSay: CurrentRoles = { roleOf: async (identity) => identity.role ?? null };
+
 export interface TestServer {
   url: string;
   server: CheckoutServer;
@@ -157,6 +160,7 @@ export async function startTestServer(options: {
   const server = await createCheckoutServer(config, {
     repository: options.repository,
     verifier: fakeVerifier,
+    currentRoles: rolesAsTokensSay,
     recoveryIntervalMs: 0,
     ...options.deps,
   });

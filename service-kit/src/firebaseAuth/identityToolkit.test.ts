@@ -23,7 +23,12 @@ let target: AuthTarget;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => auth.listen(0, '127.0.0.1', resolve));
-  target = { kind: 'emulator', hostAndPort: `127.0.0.1:${(auth.address() as AddressInfo).port}`, projectId: 'demo-kit' };
+  target = {
+    kind: 'emulator',
+    hostAndPort: `127.0.0.1:${(auth.address() as AddressInfo).port}`,
+    projectId: 'demo-kit',
+    adminSecret: 'local-auth-admin-secret',
+  };
 });
 
 afterAll(() => new Promise((resolve) => auth.close(resolve)));
@@ -47,7 +52,7 @@ test('a reset code comes from the code or the link the Auth service answers; no 
   expect(await toolkit.passwordResetCode('nobody@example.com')).toBeNull();
   expect(requests[0]).toEqual({
     path: '/accounts:sendOobCode',
-    authorization: 'Bearer owner',
+    authorization: 'Bearer local-auth-admin-secret',
     body: { requestType: 'PASSWORD_RESET', email: 'ann@example.com', returnOobLink: true },
   });
 });
@@ -58,7 +63,7 @@ test('a refusal carries the reason, an Auth service away says so, and an answer 
   await expect(toolkit.passwordResetCode('ann@example.com')).rejects.toMatchObject({ reason: 'QUOTA_EXCEEDED' });
   answers['/accounts:sendOobCode'] = () => [200, {}];
   await expect(toolkit.passwordResetCode('ann@example.com')).rejects.toThrow('answered a password reset without a code');
-  const away = createIdentityToolkit({ kind: 'emulator', hostAndPort: '127.0.0.1:9', projectId: 'demo-kit' });
+  const away = createIdentityToolkit({ kind: 'emulator', hostAndPort: '127.0.0.1:9', projectId: 'demo-kit', adminSecret: 'local-auth-admin-secret' });
   const error = (await away.findByEmail('ann@example.com').catch((e: unknown) => e)) as IdentityToolkitError;
   expect(error).toBeInstanceOf(IdentityToolkitError);
   expect(error.reason).toBeNull();
@@ -74,7 +79,7 @@ test('a role is set and removed beside the custom claims a user has; every user 
   answers['/accounts:batchGet'] = (_body, query) =>
     query.get('nextPageToken') ? [200, { users: [{ localId: 'u2' }] }] : [200, { users: [{ localId: 'u1', email: 'ann@example.com' }], nextPageToken: 'p2' }];
   const ann = await toolkit.findByEmail('ann@example.com');
-  expect(ann).toEqual({ uid: 'u1', email: 'ann@example.com', claims: { tier: 'gold' } });
+  expect(ann).toEqual({ uid: 'u1', email: 'ann@example.com', claims: { tier: 'gold' }, disabled: false });
   await toolkit.setRole(ann!, 'admin');
   await toolkit.setRole({ ...ann!, claims: { tier: 'gold', role: 'admin' } }, null);
   expect(requests.filter((r) => r.path === '/accounts:update').map((r) => JSON.parse(String(r.body.customAttributes)))).toEqual([
@@ -84,4 +89,19 @@ test('a role is set and removed beside the custom claims a user has; every user 
   const everyone = [];
   for await (const user of toolkit.allUsers()) everyone.push(user.uid);
   expect(everyone).toEqual(['u1', 'u2']);
+});
+
+test('a user is found by uid as they are now, and their sessions end from this second on', async () => {
+  const toolkit = createIdentityToolkit(target);
+  answers['/accounts:lookup'] = (body) =>
+    (body.localId as string[])[0] === 'u1' ? [200, { users: [{ localId: 'u1', customAttributes: '{"role":"staff"}', disabled: true }] }] : [200, {}];
+  answers['/accounts:update'] = () => [200, {}];
+  expect(await toolkit.findByUid('u1')).toEqual({ uid: 'u1', email: null, claims: { role: 'staff' }, disabled: true });
+  expect(await toolkit.findByUid('nobody')).toBeNull();
+  await toolkit.revokeSessions('u1', () => 1_900_000_000_999);
+  expect(requests.at(-1)).toEqual({
+    path: '/accounts:update',
+    authorization: 'Bearer local-auth-admin-secret',
+    body: { localId: 'u1', validSince: '1900000000' },
+  });
 });

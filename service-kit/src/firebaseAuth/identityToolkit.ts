@@ -1,17 +1,28 @@
 // The Identity Toolkit REST API (what firebase-admin's Auth uses), for the few calls the shop makes
-// on its own users: find one by e-mail, set their staff role, page through all of them (the account
-// team's staff command), and make a password-reset code (the checkout's reset endpoint). The same
-// calls reach the local Auth emulator (with its admin credential, `Bearer owner`) and a real project.
+// on its own users: find one by e-mail or uid, set their staff role and end their sessions, page
+// through all of them (the account team's staff command), read one's current role (the services'
+// staff checks, currentRoles.ts), and make a password-reset code (the checkout's reset endpoint). The
+// same calls reach the shop's local Auth service (with its administrator secret, auth-admin.secret in
+// the data folder) and a real project (with a service account's access token).
 import { ROLE_CLAIM, type StaffRole } from './roles.ts';
 import { readServiceAccount } from './serviceAccount.ts';
 
 export type AuthTarget =
-  { kind: 'emulator'; hostAndPort: string; projectId: string } | { kind: 'project'; projectId: string; accessToken: () => Promise<string> };
+  | { kind: 'emulator'; hostAndPort: string; projectId: string; adminSecret: string }
+  | {
+      kind: 'project';
+      projectId: string;
+      accessToken: () => Promise<string>;
+      /** Google's Identity Toolkit unless set (FIREBASE_IDENTITY_TOOLKIT_URL: tests stand in for Google). */
+      apiUrl?: string | undefined;
+    };
+
+const googleApi = 'https://identitytoolkit.googleapis.com';
 
 /** A real Firebase project through a service account's key file (GOOGLE_APPLICATION_CREDENTIALS); its project unless another is named. */
-export function projectTarget(credentialsFile: string, projectId?: string): AuthTarget {
+export function projectTarget(credentialsFile: string, projectId?: string, apiUrl?: string): AuthTarget {
   const account = readServiceAccount(credentialsFile);
-  return { kind: 'project', projectId: projectId ?? account.projectId, accessToken: () => account.accessToken() };
+  return { kind: 'project', projectId: projectId ?? account.projectId, accessToken: () => account.accessToken(), apiUrl };
 }
 
 export function describeTarget(target: AuthTarget): string {
@@ -32,12 +43,14 @@ export interface AuthUser {
   uid: string;
   email: string | null;
   claims: Record<string, unknown>;
+  disabled: boolean;
 }
 
 interface UserRecord {
   localId: string;
   email?: string;
   customAttributes?: string;
+  disabled?: boolean;
 }
 
 function claimsOf(record: UserRecord): Record<string, unknown> {
@@ -50,7 +63,12 @@ function claimsOf(record: UserRecord): Record<string, unknown> {
   }
 }
 
-const toUser = (record: UserRecord): AuthUser => ({ uid: record.localId, email: record.email ?? null, claims: claimsOf(record) });
+const toUser = (record: UserRecord): AuthUser => ({
+  uid: record.localId,
+  email: record.email ?? null,
+  claims: claimsOf(record),
+  disabled: record.disabled === true,
+});
 
 /** Firebase's answers that mean "no account to reset", which a shopper must not be able to tell apart. */
 const NO_ACCOUNT = /^(EMAIL_NOT_FOUND|USER_NOT_FOUND|USER_DISABLED)\b/;
@@ -58,13 +76,11 @@ const NO_ACCOUNT = /^(EMAIL_NOT_FOUND|USER_NOT_FOUND|USER_DISABLED)\b/;
 export type IdentityToolkit = ReturnType<typeof createIdentityToolkit>;
 
 export function createIdentityToolkit(target: AuthTarget) {
-  const base =
-    target.kind === 'emulator'
-      ? `http://${target.hostAndPort}/identitytoolkit.googleapis.com/v1/projects/${target.projectId}`
-      : `https://identitytoolkit.googleapis.com/v1/projects/${target.projectId}`;
+  const api = target.kind === 'emulator' ? `http://${target.hostAndPort}/identitytoolkit.googleapis.com` : (target.apiUrl ?? googleApi);
+  const base = `${api.replace(/\/+$/, '')}/v1/projects/${target.projectId}`;
 
   async function credential(): Promise<string> {
-    if (target.kind === 'emulator') return 'owner';
+    if (target.kind === 'emulator') return target.adminSecret;
     try {
       return await target.accessToken();
     } catch (error) {
@@ -94,18 +110,32 @@ export function createIdentityToolkit(target: AuthTarget) {
     return answer;
   }
 
+  async function lookup(query: { email: string[] } | { localId: string[] }): Promise<AuthUser | null> {
+    const answer = await call<{ users?: UserRecord[] }>('POST', '/accounts:lookup', query);
+    const record = answer.users?.[0];
+    return record ? toUser(record) : null;
+  }
+
   return {
-    async findByEmail(email: string): Promise<AuthUser | null> {
-      const answer = await call<{ users?: UserRecord[] }>('POST', '/accounts:lookup', { email: [email] });
-      const record = answer.users?.[0];
-      return record ? toUser(record) : null;
-    },
+    findByEmail: (email: string) => lookup({ email: [email] }),
+
+    /** The account as it is now (its claims as last set, not as an ID token carries them). */
+    findByUid: (uid: string) => lookup({ localId: [uid] }),
 
     /** Sets or (null) removes the role claim, keeping any other custom claims the user has. */
     async setRole(user: AuthUser, role: StaffRole | null): Promise<void> {
       const { [ROLE_CLAIM]: _previous, ...others } = user.claims;
       const claims = role ? { ...others, [ROLE_CLAIM]: role } : others;
       await call('POST', '/accounts:update', { localId: user.uid, customAttributes: JSON.stringify(claims) });
+    },
+
+    /**
+     * Ends the user's sessions: their refresh tokens issued before now no longer refresh (`validSince`,
+     * whole seconds, as firebase-admin's revokeRefreshTokens sets it). ID tokens already issued stay
+     * valid until they expire; what they may change is checked against the account's current role.
+     */
+    async revokeSessions(uid: string, now: () => number = Date.now): Promise<void> {
+      await call('POST', '/accounts:update', { localId: uid, validSince: String(Math.floor(now() / 1000)) });
     },
 
     async *allUsers(): AsyncGenerator<AuthUser> {
