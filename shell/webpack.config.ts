@@ -42,7 +42,7 @@ const shared = {
     import: path.join(here, 'src/router/react-router-dom.ts'),
     version: routerVersion,
   },
-  'shared-events': { singleton: true, requiredVersion: '^0.2.0' },
+  'shared-events': { singleton: true, requiredVersion: '^0.2.1' },
 };
 
 /**

@@ -46,8 +46,8 @@ export type { IdTokenOptions, IdTokenSource } from './auth/idToken.ts';
 
 export { createLanguageStore, DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from './i18n/language.ts';
 export type { LanguageStore, LanguageStoreDeps } from './i18n/language.ts';
-export { createTranslator } from './i18n/translator.ts';
-export type { Catalogue, Catalogues, Translate, TranslationParams, Translator } from './i18n/translator.ts';
+export { createTranslator, translationsReady } from './i18n/translator.ts';
+export type { Catalogue, CatalogueLoader, CatalogueLoaders, Catalogues, Translate, TranslationParams, Translator } from './i18n/translator.ts';
 
 export { createBreadcrumb } from './breadcrumb/breadcrumb.ts';
 export type { Breadcrumb, BreadcrumbState } from './breadcrumb/breadcrumb.ts';

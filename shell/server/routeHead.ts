@@ -4,7 +4,7 @@
 import type { Translate } from 'shared-events';
 import { categoryLabel, pageTitle } from '../src/app/pageTitle.ts';
 import { matchRoute } from '../src/app/routeManifest.ts';
-import { en, type MessageKey } from '../src/i18n/messages.ts';
+import en, { type MessageKey } from '../src/i18n/messages.en.ts';
 import { escapeHtml, scriptJson } from './html.ts';
 import type { HeadProduct } from './routeData.ts';
 

@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { translationsReady } from 'shared-events';
 import { loadComponent, type ExposedComponent } from './remotes/federation.ts';
 import { PreloadedScreens } from './remotes/preloadedScreens.ts';
 import { startVitals } from './vitals/startVitals.ts';
@@ -27,9 +28,17 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 const loadApp = async () => (await import(/* webpackMode: "eager" */ './app/App.tsx')).App;
 
+/**
+ * The page's words: the shell's and the screen's catalogues in the page's language (they started
+ * loading with their modules). A catalogue that cannot load is not worth a blank page: the part shows
+ * its keys until the shopper reloads.
+ */
+const wordsLoaded = () => translationsReady().catch((error: unknown) => console.error('A catalogue of strings could not be loaded', error));
+
 async function start(container: HTMLElement): Promise<void> {
   if (container.dataset.rendered !== 'server') {
     const App = await loadApp();
+    await wordsLoaded();
     createRoot(container).render(
       <BrowserRouter>
         <App />
@@ -53,6 +62,7 @@ async function start(container: HTMLElement): Promise<void> {
   await yieldToBrowser();
   const App = await loadApp();
   await screenLoaded;
+  await wordsLoaded();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page in one task: the page is painted already, and controls that need
   // script stay disabled until it is done (useHydrated).

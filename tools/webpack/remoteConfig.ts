@@ -109,7 +109,7 @@ export function sharedSingletons(production: boolean) {
     'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
     // In production the shell provides the router (docs/decisions/0011); the harness bundles its own.
     'react-router-dom': { singleton: true, requiredVersion: '^7.0.0', ...(production ? { import: false as const } : {}) },
-    'shared-events': { singleton: true, requiredVersion: '^0.2.0' },
+    'shared-events': { singleton: true, requiredVersion: '^0.2.1' },
   };
 }
 

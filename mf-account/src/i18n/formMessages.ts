@@ -8,7 +8,7 @@ import { ACCOUNT_ERROR_KINDS, DEFAULT_ERROR_MESSAGES, type AccountErrorKind } fr
 import { EMAIL_MESSAGES } from '../forms/email.ts';
 import { LOGIN_MESSAGES } from '../forms/login.ts';
 import { PASSWORD_POLICY, SIGNUP_MESSAGES } from '../forms/signup.ts';
-import type { MessageKey } from './messages.ts';
+import type { MessageKey } from './messages.en.ts';
 
 type Entry = readonly [MessageKey, TranslationParams?];
 

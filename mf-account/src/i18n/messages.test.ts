@@ -4,8 +4,13 @@ import { LOGIN_MESSAGES } from '../forms/login.ts';
 import { SIGNUP_MESSAGES, tooLongMessage } from '../forms/signup.ts';
 import { createTranslator } from 'shared-events';
 import { translateFormMessage } from './formMessages.ts';
-import * as menu from './menuMessages.ts';
-import * as pages from './messages.ts';
+import menuEn from './menuMessages.en.ts';
+import menuRu from './menuMessages.ru.ts';
+import pagesEn from './messages.en.ts';
+import pagesRu from './messages.ru.ts';
+
+const pages = { en: pagesEn, ru: pagesRu };
+const menu = { en: menuEn, ru: menuRu };
 
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
 

@@ -1,16 +1,14 @@
-import { useSyncExternalStore } from 'react';
-import { createTranslator, language, type Translate } from 'shared-events';
-import { en, ru, type MenuMessageKey } from './menuMessages.ts';
+import { createTranslator, type Translate } from 'shared-events';
+import { useTranslate } from 'shared-events/react';
+import type { MenuMessageKey } from './menuMessages.en.ts';
 
-const translator = createTranslator<MenuMessageKey>({ en, ru });
+// The header widget's strings, in the page's language only; the other arrives on a switch.
+const translator = createTranslator<MenuMessageKey>({
+  en: () => import(/* webpackChunkName: "menu-messages-en" */ './menuMessages.en.ts'),
+  ru: () => import(/* webpackChunkName: "menu-messages-ru" */ './menuMessages.ru.ts'),
+});
 
 /** The header widget's strings in the current language. */
 export function useMenuT(): Translate<MenuMessageKey> {
-  return translator.in(
-    useSyncExternalStore(
-      language.subscribe,
-      () => language.current,
-      () => language.current,
-    ),
-  );
+  return useTranslate(translator);
 }

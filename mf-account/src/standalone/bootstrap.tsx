@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { bus, language } from 'shared-events';
+import { bus, language, translationsReady } from 'shared-events';
 import LoginPage from '../login/LoginPage.tsx';
 import SignUpPage from '../sign-up/SignUpPage.tsx';
 import MyAccountPage from '../my-account/MyAccountPage.tsx';
@@ -35,6 +35,8 @@ function HarnessToasts() {
 // The team's harness: this remote's screens without the shell, for working on them alone.
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// The screens' strings in the page's language first, as the shell waits for them.
+await translationsReady();
 createRoot(root).render(
   <BrowserRouter>
     <header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: 12, borderBottom: '1px solid #ddd' }}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { coupon as appliedCoupon, normalizeCouponCode, type CartItem, type CouponAnswer } from 'shared-events';
-import type { MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
 import { checkCouponAtCheckout } from './checkoutCoupons.ts';
 
 export type Notice =

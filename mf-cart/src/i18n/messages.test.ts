@@ -1,4 +1,5 @@
-import { en, ru, type MessageKey } from './messages.ts';
+import en, { type MessageKey } from './messages.en.ts';
+import ru from './messages.ru.ts';
 import { pluralKey } from './plural.ts';
 
 describe('cart messages', () => {

@@ -1,5 +1,5 @@
 import type { Language } from 'shared-events';
-import type { MessageKey } from './messages.ts';
+import type { MessageKey } from './messages.en.ts';
 
 /** The phrases that have one message per plural category: "mini.trigger" for "mini.trigger.one" etc. */
 export type PluralBase = { [K in MessageKey]: K extends `${infer Base}.one` ? Base : never }[MessageKey];

@@ -1,10 +1,14 @@
 import { useCallback } from 'react';
 import { createTranslator, type Translate } from 'shared-events';
 import { useLanguage, useTranslate } from 'shared-events/react';
-import { en, ru, type MessageKey } from './messages.ts';
+import type { MessageKey } from './messages.en.ts';
 import { pluralKey, type PluralBase } from './plural.ts';
 
-const translator = createTranslator<MessageKey>({ en, ru });
+// A page loads these strings in its own language only; the other arrives on a switch.
+const translator = createTranslator<MessageKey>({
+  en: () => import(/* webpackChunkName: "messages-en" */ './messages.en.ts'),
+  ru: () => import(/* webpackChunkName: "messages-ru" */ './messages.ru.ts'),
+});
 
 /** Translates into the current language; the function is stable per language. */
 export function useT(): Translate<MessageKey> {
@@ -14,5 +18,6 @@ export function useT(): Translate<MessageKey> {
 /** Translates a counted phrase ("Cart, 3 items") with the plural form the language needs. */
 export function useTn(): (base: PluralBase, count: number) => string {
   const lang = useLanguage();
-  return useCallback((base, count) => translator.in(lang)(pluralKey(lang, base, count), { count }), [lang]);
+  const t = useT();
+  return useCallback((base, count) => t(pluralKey(lang, base, count), { count }), [t, lang]);
 }

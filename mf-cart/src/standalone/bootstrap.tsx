@@ -2,7 +2,7 @@ import { registerRemotes } from '@module-federation/enhanced/runtime';
 import * as runtimeCore from '@module-federation/runtime-tools/runtime-core';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
-import { cart, language } from 'shared-events';
+import { cart, language, translationsReady } from 'shared-events';
 import CartPage from '../cart-page/CartPage.tsx';
 import MiniCart from '../mini-cart/MiniCart.tsx';
 
@@ -30,6 +30,8 @@ registerCheckout().catch((error: unknown) => console.warn('mf-cart harness: no c
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// The screens' strings in the page's language first, as the shell waits for them.
+await translationsReady();
 createRoot(root).render(
   <BrowserRouter>
     <header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: 12, borderBottom: '1px solid #ddd', fontFamily: 'system-ui' }}>

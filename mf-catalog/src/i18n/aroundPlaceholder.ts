@@ -1,5 +1,5 @@
 import type { T } from './useT.ts';
-import type { MessageKey } from './messages.ts';
+import type { MessageKey } from './messages.en.ts';
 
 // A character no message contains: where the translation puts the placeholder, so a screen can put
 // markup there (a link, emphasised words) and each language keeps its own word order.

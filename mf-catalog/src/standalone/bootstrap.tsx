@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { bus, language } from 'shared-events';
+import { bus, language, translationsReady } from 'shared-events';
 import HomePage from '../home/HomePage.tsx';
 import ShopPage from '../shop/ShopPage.tsx';
 import ProductPage from '../product/ProductPage.tsx';
@@ -44,6 +44,8 @@ function LanguageSwitch() {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// The screens' strings in the page's language first, as the shell waits for them.
+await translationsReady();
 createRoot(root).render(
   <BrowserRouter>
     <header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: 12, borderBottom: '1px solid #ddd' }}>

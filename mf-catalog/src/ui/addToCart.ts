@@ -1,7 +1,7 @@
 import { cart, toast } from 'shared-events';
 import type { Product } from '../api/schemas.ts';
 import { translate } from '../i18n/useT.ts';
-import type { MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
 
 /**
  * Adds one of `product` to the shared cart (shared-events `cart.add`, quantity 1 or +1) and asks

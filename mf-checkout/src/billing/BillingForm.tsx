@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { countryOptions, type Language } from 'shared-events';
 import { fieldMessage, useT } from '../i18n/useT.ts';
-import type { MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
 import { Field } from '../ui/Field.tsx';
 import { MAX_LENGTH, REQUIRED_FIELDS, type Billing, type BillingErrors, type BillingField } from './billing.ts';
 import styles from './BillingForm.module.css';

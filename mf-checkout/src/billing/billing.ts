@@ -1,5 +1,5 @@
 import { normaliseCountry, type AuthUser } from 'shared-events';
-import type { MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
 import { BILLING_FIELDS, BILLING_RULES, EMAIL_PATTERN, type BillingField, type FieldRule } from './billingRules.ts';
 
 /**

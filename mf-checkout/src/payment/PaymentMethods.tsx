@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/useT.ts';
-import type { MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
 import styles from './PaymentMethods.module.css';
 
 export type PaymentMethod = 'bank' | 'cheque' | 'card';

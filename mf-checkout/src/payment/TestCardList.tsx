@@ -1,5 +1,5 @@
 import { useT } from '../i18n/useT.ts';
-import type { MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
 import styles from './TestCardForm.module.css';
 
 const testCards: readonly { number: string; outcome: MessageKey }[] = [

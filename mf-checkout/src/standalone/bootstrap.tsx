@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { bus, cart, language } from 'shared-events';
+import { bus, cart, language, translationsReady } from 'shared-events';
 import CheckoutPage from '../checkout-page/CheckoutPage.tsx';
 
 // The team's harness: this remote's screens without the shell, for working on them alone
@@ -20,6 +20,8 @@ const bar = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, p
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// The screens' strings in the page's language first, as the shell waits for them.
+await translationsReady();
 createRoot(root).render(
   <BrowserRouter>
     <header style={bar}>

@@ -1,5 +1,5 @@
 import type { Language } from '../bus/contract.ts';
-import { createTranslator } from './translator.ts';
+import { createTranslator, translationsReady } from './translator.ts';
 
 const catalogues = {
   en: { added: 'Added to Cart Successfully!', stock: '{stock} Available in Stock', hello: 'Hello {name}' },
@@ -52,4 +52,58 @@ it('makes a missing translation a compile error', () => {
   createTranslator({ en, ru: { a: 'А' } }, fakeLanguage('en'));
   // @ts-expect-error: "c" is not a key
   createTranslator({ en, ru: { a: 'А', b: 'Б' } }, fakeLanguage('en')).t('c');
+});
+
+describe('catalogues given as loaders, on the server', () => {
+  function loaders() {
+    const en = jest.fn(async () => ({ default: catalogues.en }));
+    const ru = jest.fn(async () => ({ default: catalogues.ru }));
+    return { en, ru };
+  }
+
+  it('loads every language at once: each request renders in its own', async () => {
+    const load = loaders();
+    const translator = createTranslator(load, fakeLanguage('en'));
+    await translator.ready();
+    expect(load.en).toHaveBeenCalledTimes(1);
+    expect(load.ru).toHaveBeenCalledTimes(1);
+    expect(translator.in('en')('added')).toBe('Added to Cart Successfully!');
+    expect(translator.in('ru')('added')).toBe('Добавлено в корзину!');
+  });
+
+  it('is waited for by translationsReady, with every other translator', async () => {
+    const slow = {
+      en: () => new Promise<{ default: typeof catalogues.en }>((resolve) => setTimeout(() => resolve({ default: catalogues.en }), 20)),
+      ru: loaders().ru,
+    };
+    const translator = createTranslator(slow, fakeLanguage('en'));
+    expect(translator.in('en')('added')).not.toBe('Added to Cart Successfully!');
+    await translationsReady();
+    expect(translator.in('en')('added')).toBe('Added to Cart Successfully!');
+  });
+
+  it('tries a catalogue that failed to load again when it is next asked for', async () => {
+    let online = false;
+    const ru = jest.fn(async () => {
+      if (!online) throw new Error('chunk failed');
+      return { default: catalogues.ru };
+    });
+    const translator = createTranslator({ en: loaders().en, ru }, fakeLanguage('en'));
+    await expect(translator.ready(['ru'])).rejects.toThrow('chunk failed');
+    online = true;
+    await translator.ready(['ru']);
+    expect(translator.in('ru')('added')).toBe('Добавлено в корзину!');
+  });
+
+  it('keeps the eager form: both languages at hand before anything is awaited', () => {
+    const translator = createTranslator(catalogues, fakeLanguage('ru'));
+    expect(translator.in('ru')('added')).toBe('Добавлено в корзину!');
+    return expect(translator.ready()).resolves.toBeUndefined();
+  });
+
+  it('makes a missing translation in a loaded catalogue a compile error', () => {
+    const en = async () => ({ default: { a: 'A', b: 'B' } });
+    // @ts-expect-error: ru lacks "b"
+    createTranslator({ en, ru: async () => ({ default: { a: 'А' } }) }, fakeLanguage('en'));
+  });
 });

@@ -14,7 +14,13 @@ export function useLanguage(): Language {
   );
 }
 
-/** A remote's translate function in the current language (stable per language). */
+/**
+ * A remote's translate function in the current language (stable per language). After a switch to a
+ * language whose catalogue is still loading it is the previous language's, and the caller re-renders
+ * when the catalogue arrives.
+ */
 export function useTranslate<K extends string>(translator: Translator<K>): Translate<K> {
-  return translator.in(useLanguage());
+  const current = useLanguage();
+  const translate = () => translator.in(current);
+  return useSyncExternalStore(translator.subscribe, translate, translate);
 }

@@ -59,6 +59,28 @@ describe('shared-events/react', () => {
     expect(screen.getByText('ru: Привет, Ann')).toBeTruthy();
   });
 
+  it('after a switch to a language still loading, keeps the words shown and re-renders when they arrive', async () => {
+    let arrive: () => void = () => {};
+    const russian = new Promise<{ default: { greeting: string } }>((resolve) => {
+      arrive = () => resolve({ default: { greeting: 'Привет, {name}' } });
+    });
+    const loaded = createTranslator<'greeting'>({ en: async () => ({ default: { greeting: 'Hello, {name}' } }), ru: () => russian });
+    await loaded.ready();
+    function LoadedGreeting() {
+      const t = useTranslate(loaded);
+      return <p>{t('greeting', { name: 'Ann' })}</p>;
+    }
+    render(<LoadedGreeting />);
+    expect(screen.getByText('Hello, Ann')).toBeTruthy();
+    act(() => language.set('ru'));
+    expect(screen.getByText('Hello, Ann')).toBeTruthy();
+    await act(async () => {
+      arrive();
+      await loaded.ready(['ru']);
+    });
+    expect(screen.getByText('Привет, Ann')).toBeTruthy();
+  });
+
   it('shows the page’s one cart, live', () => {
     render(<CartCount />);
     expect(screen.getByText('empty')).toBeTruthy();

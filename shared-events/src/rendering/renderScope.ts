@@ -27,7 +27,11 @@ export interface RenderScopeStore {
 /** Past this age of the page, an answer it carries is no fresher than the catalogue's cache allows. */
 export const PAGE_ANSWER_MAX_AGE_MS = 60_000;
 
-const holder = singleton('render-scope', () => ({ store: undefined as RenderScopeStore | undefined, page: undefined as RenderScope | undefined }));
+const holder = singleton('render-scope', () => ({
+  store: undefined as RenderScopeStore | undefined,
+  page: undefined as RenderScope | undefined,
+  rendered: undefined as { language: Language | undefined } | undefined,
+}));
 
 /** Server only: where each request's scope is kept while its page renders. */
 export function setRenderScopeStore(store: RenderScopeStore): void {
@@ -50,21 +54,33 @@ export function renderScopeFrom(data: unknown): RenderScope {
   };
 }
 
-function readPage(): RenderScope {
+function readPageData(): unknown {
   const text = typeof document === 'undefined' ? null : document.getElementById('route-data')?.textContent;
   try {
-    return renderScopeFrom(text ? JSON.parse(text) : {});
+    return text ? JSON.parse(text) : {};
   } catch {
     // A page without readable data is a page without data: every screen asks for its own.
-    return renderScopeFrom({});
+    return {};
   }
 }
+
+const readPage = (): RenderScope => renderScopeFrom(readPageData());
 
 /** The scope of the page being rendered: this request's on the server, the page's in the browser. */
 export function renderScope(): RenderScope {
   const request = holder.store?.getStore();
   if (request) return request;
   return (holder.page ??= readPage());
+}
+
+/**
+ * In the browser, the language the server rendered the page in (hydration renders in it first);
+ * undefined on a page the browser renders itself, and on the server.
+ */
+export function renderedLanguage(): Language | undefined {
+  if (holder.store) return undefined;
+  holder.rendered ??= { language: LANGUAGES.find((language) => language === (readPageData() as { language?: unknown } | null)?.language) };
+  return holder.rendered.language;
 }
 
 /**
@@ -85,4 +101,5 @@ export function pageAnswer(url: string, now = typeof performance === 'undefined'
 /** Forgets the page's scope, so the next call reads the page again (tests). */
 export function resetPageScope(): void {
   holder.page = undefined;
+  holder.rendered = undefined;
 }

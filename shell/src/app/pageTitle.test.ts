@@ -1,5 +1,6 @@
 import { createTranslator } from 'shared-events';
-import { en, ru } from '../i18n/messages.ts';
+import en from '../i18n/messages.en.ts';
+import ru from '../i18n/messages.ru.ts';
 import { pageTitle } from './pageTitle.ts';
 
 const inEnglish = createTranslator({ en, ru }, { current: 'en' }).t;

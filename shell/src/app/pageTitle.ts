@@ -1,5 +1,5 @@
 import type { Translate } from 'shared-events';
-import type { MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
 import { matchRoute } from './routeManifest.ts';
 
 /** A category's name from its slug, as a shopper would write it ("home-appliances" -> "Home appliances"). */

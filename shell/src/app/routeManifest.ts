@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
 import type { RemoteName } from '../remotes/remoteConfig.ts';
 
 /** A screen a remote renders through Module Federation. */

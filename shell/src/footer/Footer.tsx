@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n/useT.ts';
-import type { MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
 import styles from './Footer.module.css';
 
 const menu: { to: string; label: MessageKey }[] = [

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { breadcrumb } from 'shared-events';
 import { useHydrated } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
-import type { MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
 import styles from './Header.module.css';
 
 const items: { to: string; label: MessageKey; name: string }[] = [

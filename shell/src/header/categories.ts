@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { pageAnswer, type Translate } from 'shared-events';
-import { en, type MessageKey } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.en.ts';
 
 /**
  * The catalogue's own list. The menu offers the categories the catalogue marks for it (`menu`: their
@@ -45,11 +45,15 @@ export function forgetMenuCategories(): void {
   cached = null;
 }
 
+type LabelledSlug = { [K in MessageKey]: K extends `categories.${infer Slug}` ? Slug : never }[MessageKey];
+
+/** The categories the header words itself (`categories.<slug>` in the catalogues). */
+const ownLabels: ReadonlySet<string> = new Set(['accessories', 'furniture', 'electronics', 'clothing', 'bags', 'home-appliances'] satisfies LabelledSlug[]);
+
 /**
  * The entry's label: the header's own wording where it has one (the spec's six, spelled as the spec
  * spells them, in each language), otherwise the name the catalogue gives its category.
  */
 export function menuLabel(t: Translate<MessageKey>, category: MenuCategory): string {
-  const key = `categories.${category.slug}`;
-  return Object.hasOwn(en, key) ? t(key as MessageKey) : category.name;
+  return ownLabels.has(category.slug) ? t(`categories.${category.slug}` as MessageKey) : category.name;
 }

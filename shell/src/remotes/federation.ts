@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { translationsReady } from 'shared-events';
 import { fetchRemoteConfig, type RemoteConfig, type RemoteName } from './remoteConfig.ts';
 
 let config: Promise<Partial<RemoteConfig>> | undefined;
@@ -23,6 +24,8 @@ export async function loadComponent(remote: RemoteName, exposed: string): Promis
   if (!found[remote]) throw new Error(`remote "${remote}" is not configured`);
   const module = await loadRemote<{ default?: ExposedComponent }>(`${remote}/${exposed}`);
   if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
+  // Its strings in the page's language, which began loading with its module: it never renders keys.
+  await translationsReady();
   return module.default;
 }
 

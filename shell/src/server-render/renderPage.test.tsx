@@ -142,4 +142,11 @@ describe('the server render', () => {
     expect(page).toMatchObject({ screen: null, fallback: null });
     expect(page.html).toContain('Our Vision');
   });
+
+  it("renders the shell's words in each request's language: every catalogue is loaded on the server", async () => {
+    const [english, russian] = await Promise.all([renderPage(request({ url: '/contact' })), renderPage(request({ url: '/contact', language: 'ru' }))]);
+    expect(english.html).toContain('Questions about an order');
+    expect(russian.html).toContain('Вопрос о заказе');
+    expect(russian.html).not.toContain('Questions about an order');
+  });
 });

@@ -4,7 +4,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { ReactElement } from 'react';
-import { renderScopeFrom, setRenderScopeStore, type RenderScope } from 'shared-events';
+import { renderScopeFrom, setRenderScopeStore, translationsReady, type RenderScope } from 'shared-events';
 import { App } from '../app/App.tsx';
 import { matchRoute } from '../app/routeManifest.ts';
 import type { ExposedComponent } from '../remotes/federation.ts';
@@ -36,6 +36,8 @@ async function loadScreen(remote: string, exposed: string, entry: string): Promi
   try {
     const module = await loadRemote<{ default?: ExposedComponent }>(`${remote}/${exposed}`);
     if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
+    // Its strings in every language (a server renders each request in its own), loading since its module ran.
+    await translationsReady();
     return module.default;
   } catch (error) {
     // A remote that could not be loaded (down, a broken build) is tried afresh by the next page.
@@ -109,6 +111,8 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
     }
   }
 
+  // The shell's own strings: loading since this build was first required, there from the second page on.
+  await translationsReady();
   const scope = renderScopeFrom({ language: request.language, pageName: request.pageName, answers: request.answers });
   const element = (
     <PreloadedScreens.Provider value={preloaded}>

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/messages.ts';
+import type { MessageKey } from '../../i18n/messages.en.ts';
 
 export type ContactForm = { name: string; email: string; message: string };
 export type ContactErrors = Partial<Record<keyof ContactForm, MessageKey>>;

@@ -1,69 +1,7 @@
-// mf-cart's strings. Spec strings ("SubTotal", "View Cart", "Checkout", "Total Quantity", "Total",
-// "Proceed to Checkout", "Apply Coupon", "Update Cart") stay verbatim in English; Russian is a
-// proper translation. Counted phrases have one key per CLDR plural category (see plural.ts).
-export const en = {
-  'mini.trigger.one': 'Cart, {count} item',
-  'mini.trigger.few': 'Cart, {count} items',
-  'mini.trigger.many': 'Cart, {count} items',
-  'mini.trigger.other': 'Cart, {count} items',
-  'mini.panel': 'Cart contents',
-  'mini.title': 'My Cart',
-  'mini.count.one': '{count} item',
-  'mini.count.few': '{count} items',
-  'mini.count.many': '{count} items',
-  'mini.count.other': '{count} items',
-  'mini.items': 'Items in your cart',
-  'mini.empty': 'Your cart is empty.',
-  'mini.emptyHint': 'Find something you like in the shop.',
-  'mini.shop': 'Go to Shop',
-  'mini.subtotal': 'SubTotal',
-  'mini.viewCart': 'View Cart',
-  'mini.checkout': 'Checkout',
-  'item.remove': 'Remove {title} from cart',
-  'item.quantityTimesPrice': '{qun} × {price}',
-  'item.noImage': 'No image',
-  'page.title': 'Shopping Cart',
-  'page.count.one': 'You have {count} item in your cart.',
-  'page.count.few': 'You have {count} items in your cart.',
-  'page.count.many': 'You have {count} items in your cart.',
-  'page.count.other': 'You have {count} items in your cart.',
-  'page.caption': 'Items in your cart, with their price, quantity and subtotal',
-  'page.continue': 'Continue Shopping',
-  'page.emptyTitle': 'Your cart is empty',
-  'page.emptyText': 'Looks like you have not added anything yet. Our shop is full of things worth a look.',
-  'page.emptyShop': 'Return to Shop',
-  'column.product': 'Product',
-  'column.price': 'Price',
-  'column.quantity': 'Quantity',
-  'column.subtotal': 'Subtotal',
-  'quantity.decrease': 'Decrease quantity of {title}',
-  'quantity.increase': 'Increase quantity of {title}',
-  'quantity.value': 'Quantity of {title}',
-  'quantity.limit': 'Only {stock} in stock',
-  'coupon.title': 'Coupon',
-  'coupon.label': 'Coupon code',
-  'coupon.placeholder': 'Coupon code',
-  'coupon.apply': 'Apply Coupon',
-  'coupon.applying': 'Checking…',
-  'coupon.required': 'Enter a coupon code',
-  'coupon.unavailable': 'Coupons cannot be checked right now because the checkout service is unavailable. Please try again later.',
-  'coupon.failed': 'The coupon could not be checked: {message}',
-  'coupon.applied': 'Coupon {code} applied',
-  'coupon.remove': 'Remove coupon {code}',
-  'coupon.removed': 'Coupon removed',
-  'coupon.discount': 'Coupon {code}',
-  'update.button': 'Update Cart',
-  'update.done': 'Cart updated',
-  'totals.title': 'Cart Totals',
-  'totals.quantity': 'Total Quantity',
-  'totals.subtotal': 'Subtotal',
-  'totals.total': 'Total',
-  'totals.proceed': 'Proceed to Checkout',
-} as const;
+// mf-cart's strings in Russian; the keys are the English catalogue's (messages.en.ts).
+import type { MessageKey } from './messages.en.ts';
 
-export type MessageKey = keyof typeof en;
-
-export const ru: Record<MessageKey, string> = {
+const ru: Record<MessageKey, string> = {
   'mini.trigger.one': 'Корзина, {count} товар',
   'mini.trigger.few': 'Корзина, {count} товара',
   'mini.trigger.many': 'Корзина, {count} товаров',
@@ -122,3 +60,5 @@ export const ru: Record<MessageKey, string> = {
   'totals.total': 'Итого',
   'totals.proceed': 'Перейти к оформлению',
 };
+
+export default ru;
