@@ -1,14 +1,18 @@
-import { useId } from 'react';
+import { lazy, useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { bus } from 'shared-events';
 import { usePageAuth, warmUpOnInteraction } from '../auth/usePageAuth.ts';
 import { useT } from '../i18n/useT.ts';
-import { AccountDashboard } from '../my-account/AccountDashboard.tsx';
 import { CheckIcon } from '../ui/icons.tsx';
 import forms from '../ui/forms.module.css';
 import { LoginForm } from './LoginForm.tsx';
 import { afterLoginPath } from './redirect.ts';
 import styles from './LoginPage.module.css';
+
+// Most who open /login are visitors: the dashboard a signed-in shopper gets here comes in a chunk of its own.
+const AccountDashboard = lazy(() =>
+  import(/* webpackChunkName: "account-dashboard" */ '../my-account/AccountDashboard.tsx').then((m) => ({ default: m.AccountDashboard })),
+);
 
 /**
  * /login (exposed as ./LoginPage). A visitor gets the login form (Returning Customer) and the New

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'shared-events';
 import { accountSession } from '../auth/instance.ts';
@@ -8,12 +8,9 @@ import { useT, type MessageKey } from '../i18n/useT.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';
 import { AlertIcon, BagIcon, DownloadIcon, GaugeIcon, IdCardIcon, LogOutIcon, MapPinIcon, SlidersIcon } from '../ui/icons.tsx';
 import forms from '../ui/forms.module.css';
-import { AddressesPanel } from './panels/AddressesPanel.tsx';
+import { preloadable } from '../ui/preloadable.ts';
 import { DashboardPanel } from './panels/DashboardPanel.tsx';
-import { DetailsPanel } from './panels/DetailsPanel.tsx';
 import { DownloadsPanel } from './panels/DownloadsPanel.tsx';
-import { OrdersPanel } from './panels/OrdersPanel.tsx';
-import { OthersPanel } from './panels/OthersPanel.tsx';
 import { TABS, type PanelProps, type Tab } from './panels/panel.ts';
 import { greetingName } from './profile.ts';
 import { useOwnRecord, type OwnRecord } from './useOwnRecord.ts';
@@ -38,6 +35,15 @@ const TAB_ICONS: Record<Tab, () => ReactNode> = {
 };
 
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
+
+// The other tabs' sections show the shopper's record or orders, which wait for Firebase's word on
+// who is signed in: their code is not part of the page's first load. It is fetched with that word
+// (or when a section is opened), so it is there by the time a section can show anything.
+const sections = () => import(/* webpackChunkName: "account-sections" */ './panels/sectionPanels.ts');
+const OrdersPanel = preloadable(() => sections().then((m) => m.OrdersPanel));
+const OthersPanel = preloadable(() => sections().then((m) => m.OthersPanel));
+const AddressesPanel = preloadable(() => sections().then((m) => m.AddressesPanel));
+const DetailsPanel = preloadable(() => sections().then((m) => m.DetailsPanel));
 
 /**
  * The account dashboard. Sections are tabs; the open one is in the address (?tab=addresses) so a reload or a
@@ -158,15 +164,34 @@ export function AccountDashboard() {
           ) : own.status === 'error' && tab !== 'orders' && tab !== 'downloads' ? (
             <RecordError own={own} />
           ) : null}
-          {tab === 'dashboard' && <DashboardPanel {...panelProps} />}
-          {confirmed && tab === 'orders' && <OrdersPanel {...panelProps} />}
-          {confirmed && tab === 'others' && own.status !== 'error' && <OthersPanel {...panelProps} />}
-          {tab === 'downloads' && <DownloadsPanel />}
-          {confirmed && tab === 'addresses' && own.status !== 'error' && <AddressesPanel {...panelProps} />}
-          {confirmed && tab === 'details' && own.status !== 'error' && <DetailsPanel {...panelProps} />}
+          <Section tab={tab} {...panelProps} />
         </section>
       </div>
     </div>
+  );
+}
+
+/** The open tab's section; the record's sections wait for a confirmed sign-in and a readable record. */
+function Section({ tab, ...props }: PanelProps & { tab: Tab }) {
+  const t = useT();
+  const { confirmed, own } = props;
+  useEffect(() => {
+    if (confirmed) for (const part of [OrdersPanel, OthersPanel, AddressesPanel, DetailsPanel]) void part.preload();
+  }, [confirmed]);
+  if (tab === 'dashboard') return <DashboardPanel {...props} />;
+  if (tab === 'downloads') return <DownloadsPanel />;
+  if (!confirmed || (tab !== 'orders' && own.status === 'error')) return null;
+  const Part = { orders: OrdersPanel, others: OthersPanel, addresses: AddressesPanel, details: DetailsPanel }[tab];
+  return (
+    <Suspense
+      fallback={
+        <p className={styles.muted} role="status">
+          {t(tab === 'orders' ? 'orders.loading' : 'record.loading')}
+        </p>
+      }
+    >
+      <Part {...props} />
+    </Suspense>
   );
 }
 

@@ -1,6 +1,6 @@
 import { bus } from 'shared-events';
 import { usePageAuth, warmUpOnInteraction } from '../auth/usePageAuth.ts';
-import { LoginScreen } from '../login/LoginPage.tsx';
+import { LazyLoginScreen } from '../login/lazyLoginScreen.ts';
 import { AccountDashboard } from './AccountDashboard.tsx';
 import styles from '../login/LoginPage.module.css';
 
@@ -9,7 +9,7 @@ export default function MyAccountPage() {
   const { user } = usePageAuth();
   return (
     <div className={styles.page} data-remote="account" data-bus-id={bus.instanceId} {...warmUpOnInteraction}>
-      {user ? <AccountDashboard /> : <LoginScreen redirect={false} />}
+      {user ? <AccountDashboard /> : <LazyLoginScreen redirect={false} />}
     </div>
   );
 }

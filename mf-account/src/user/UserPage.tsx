@@ -4,7 +4,7 @@ import { bus } from 'shared-events';
 import { usePageAuth, warmUpOnInteraction } from '../auth/usePageAuth.ts';
 import { errorKindText } from '../i18n/formMessages.ts';
 import { useT } from '../i18n/useT.ts';
-import { LoginScreen } from '../login/LoginPage.tsx';
+import { LazyLoginScreen } from '../login/lazyLoginScreen.ts';
 import { addressLines, greetingName } from '../my-account/profile.ts';
 import { useOwnRecord } from '../my-account/useOwnRecord.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';
@@ -17,7 +17,7 @@ export default function UserPage() {
   const { user } = usePageAuth();
   return (
     <div className={styles.page} data-remote="account" data-bus-id={bus.instanceId} {...warmUpOnInteraction}>
-      {user ? <Profile /> : <LoginScreen redirect={false} />}
+      {user ? <Profile /> : <LazyLoginScreen redirect={false} />}
     </div>
   );
 }
