@@ -21,7 +21,7 @@ function day(values: Record<number, { orders?: number; revenueCents?: number; pa
 
 const SINCE = '2026-11-27T05:00:00.000Z';
 const noSearches: SearchFigures = { since: SINCE, searches: 0, empty: 0 };
-const noViews: VitalsFigures = { since: SINCE, routes: [] };
+const noViews: VitalsFigures = { since: SINCE, routes: [], interactions: [] };
 
 function fakeApi(...answers: (Figures | Error)[]) {
   return fakeShop({ searches: noSearches, vitals: noViews }, ...answers);
@@ -94,6 +94,11 @@ test('searches, empty searches and their share; real shoppers per route, each ra
       { route: '/', views: 12, lcpP75: 1800, inpP75: 350 },
       { route: '/product/:id', views: 3, lcpP75: 4600, inpP75: null },
     ],
+    interactions: [
+      { role: 'combobox', interaction: 'header-search', count: 5, inpP75: 240 },
+      { role: 'button', interaction: 'add-to-cart', count: 9, inpP75: 90 },
+      { role: 'link', interaction: 'unnamed', count: 2, inpP75: 60 },
+    ],
   };
   render(<FiguresPage api={fakeShop({ searches: { since: SINCE, searches: 8, empty: 2 }, vitals }, day()).api} />);
   expect(await screen.findByTestId('empty-searches')).toHaveProperty('textContent', '2');
@@ -105,6 +110,18 @@ test('searches, empty searches and their share; real shoppers per route, each ra
     ['/', '12', '1.8 s (good)', '350 ms (needs improvement)'],
     ['/product/:id', '3', '4.6 s (poor)', '–'],
   ]);
+  const byInteraction = screen.getByRole('table', { name: /^INP by interaction/ });
+  expect(byInteraction).toBe(screen.getByTestId('interactions'));
+  expect(
+    within(byInteraction)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.children].map((cell) => cell.textContent)),
+  ).toEqual([
+    ['header-search', 'combobox', '5', '240 ms (needs improvement)'],
+    ['add-to-cart', 'button', '9', '90 ms (good)'],
+    ['unnamed', 'link', '2', '60 ms (good)'],
+  ]);
   expect(screen.getByText(/per service instance since it started; Grafana keeps the history/)).toBeTruthy();
 });
 
@@ -112,6 +129,7 @@ test('no views yet, and a refused block says why while the rest of the page stan
   const shop = { searches: new StaffApiError(403, 'Staff only'), vitals: noViews };
   render(<FiguresPage api={fakeShop(shop, day()).api} />);
   expect(await screen.findByText('No views yet.')).toBeTruthy();
+  expect(screen.getByText('No interaction measured yet.')).toBeTruthy();
   expect((await screen.findByRole('alert')).textContent).toBe('The figures could not be loaded: Staff only');
   expect(screen.getByTestId('orders-today').textContent).toBe('0');
 });

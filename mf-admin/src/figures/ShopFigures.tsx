@@ -2,7 +2,7 @@ import { useCallback, useId, type ReactNode } from 'react';
 import type { StaffApi } from '../api/staffApi.ts';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';
-import { rate, type RouteVitals, type SearchFigures, type VitalsFigures } from './shopFiguresParse.ts';
+import { rate, type InteractionVitals, type RouteVitals, type SearchFigures, type VitalsFigures } from './shopFiguresParse.ts';
 import { useLoaded, type Loaded } from './useLoaded.ts';
 import styles from './FiguresPage.module.css';
 
@@ -92,6 +92,37 @@ function VitalsTable({ rows }: { rows: RouteVitals[] }) {
   );
 }
 
+/** INP per interaction across routes: the element's role and the shop's name for it (add-to-cart, filter, ...). */
+function InteractionsTable({ rows }: { rows: InteractionVitals[] }) {
+  const t = useT();
+  if (rows.length === 0) return <p className={ui.notice}>{t('figures.noInteractions')}</p>;
+  return (
+    <table className={styles.table} data-testid="interactions">
+      <caption className={styles.tableCaption}>{t('figures.byInteraction')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('figures.interaction')}</th>
+          <th scope="col">{t('figures.role')}</th>
+          <th scope="col">{t('figures.interactionCount')}</th>
+          <th scope="col">{t('figures.inp')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={`${row.role} ${row.interaction}`}>
+            <th scope="row">{row.interaction === 'unnamed' ? t('figures.unnamed') : row.interaction}</th>
+            <td>{row.role}</td>
+            <td className={styles.amount}>{row.count}</td>
+            <td>
+              <Rated metric="inp" ms={row.inpP75} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Searches and real shoppers' Web Vitals: live counts per instance since its start (Grafana keeps history). */
 export function ShopFigures({ api, attempt }: { api: StaffApi; attempt: number }) {
   const t = useT();
@@ -110,7 +141,12 @@ export function ShopFigures({ api, attempt }: { api: StaffApi; attempt: number }
         {(figures) => <Searches figures={figures} />}
       </Block>
       <Block title={t('figures.vitalsTitle')} load={vitals}>
-        {(figures) => <VitalsTable rows={figures.routes} />}
+        {(figures) => (
+          <>
+            <VitalsTable rows={figures.routes} />
+            <InteractionsTable rows={figures.interactions} />
+          </>
+        )}
       </Block>
     </>
   );

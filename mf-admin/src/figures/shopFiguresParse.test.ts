@@ -7,8 +7,17 @@ test('the answers are checked', () => {
   expect(() => parseSearchFigures({ since, searches: -1, empty: 0 })).toThrow();
   expect(() => parseSearchFigures({ since: 'yesterday', searches: 1, empty: 0 })).toThrow();
   const row = { route: '/', views: 2, lcpP75: 1200, inpP75: null, interactions: 0 };
-  expect(parseVitalsFigures({ since, routes: [row] })).toEqual({ since, routes: [{ route: '/', views: 2, lcpP75: 1200, inpP75: null }] });
+  const interaction = { role: 'button', interaction: 'add-to-cart', count: 4, inpP75: 96 };
+  expect(parseVitalsFigures({ since, routes: [row], interactions: [interaction] })).toEqual({
+    since,
+    routes: [{ route: '/', views: 2, lcpP75: 1200, inpP75: null }],
+    interactions: [interaction],
+  });
+  // An older gateway's answer has no interactions: none measured.
+  expect(parseVitalsFigures({ since, routes: [row] }).interactions).toEqual([]);
   expect(() => parseVitalsFigures({ since, routes: [{ ...row, lcpP75: 'fast' }] })).toThrow();
+  expect(() => parseVitalsFigures({ since, routes: [], interactions: [{ ...interaction, count: -1 }] })).toThrow();
+  expect(() => parseVitalsFigures({ since, routes: [], interactions: {} })).toThrow();
   expect(() => parseVitalsFigures({ since })).toThrow();
 });
 

@@ -1,7 +1,8 @@
 /**
  * The shop's live counts beside the orders: searches (GET /api/catalog/products/figures/search, the
- * catalogue) and real shoppers' Web Vitals per route (GET /api/figures/vitals, the gateway). Both
- * count since their instance started; checked before the page shows them.
+ * catalogue) and real shoppers' Web Vitals per route and INP per interaction (GET
+ * /api/figures/vitals, the gateway). Both count since their instance started; checked before the
+ * page shows them.
  */
 import { UnexpectedAnswerError } from '../api/parse.ts';
 
@@ -19,9 +20,19 @@ export interface RouteVitals {
   inpP75: number | null;
 }
 
+/** INP by what the shopper interacted with: the element's role and the shop's name for the interaction. */
+export interface InteractionVitals {
+  role: string;
+  /** 'add-to-cart', 'header-search', ...; 'unnamed' where the element is in no named interaction. */
+  interaction: string;
+  count: number;
+  inpP75: number | null;
+}
+
 export interface VitalsFigures {
   since: string;
   routes: RouteVitals[];
+  interactions: InteractionVitals[];
 }
 
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
@@ -45,10 +56,20 @@ function routeVitals(value: unknown, index: number): RouteVitals {
   return { route, views, lcpP75, inpP75 };
 }
 
+function interactionVitals(value: unknown, index: number): InteractionVitals {
+  const { role, interaction, count, inpP75 } = record(value);
+  if (typeof role !== 'string' || typeof interaction !== 'string' || !isCount(count) || !isMs(inpP75))
+    throw new UnexpectedAnswerError(`interactions[${index}]`);
+  return { role, interaction, count, inpP75 };
+}
+
 export function parseVitalsFigures(body: unknown): VitalsFigures {
   const answer = record(body);
   if (!Array.isArray(answer.routes)) throw new UnexpectedAnswerError('no routes list');
-  return { since: since(answer.since), routes: answer.routes.map(routeVitals) };
+  // A gateway released before INP was attributed sends no interactions: none measured, not an error.
+  const interactions = answer.interactions === undefined ? [] : answer.interactions;
+  if (!Array.isArray(interactions)) throw new UnexpectedAnswerError('interactions');
+  return { since: since(answer.since), routes: answer.routes.map(routeVitals), interactions: interactions.map(interactionVitals) };
 }
 
 export type Rating = 'good' | 'improve' | 'poor';

@@ -74,6 +74,7 @@ export default function MiniCart() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={toggle}
+        data-interaction="mini-cart"
       >
         <CartIcon />
         {count > 0 && (

@@ -135,6 +135,7 @@ function ProductDetail({ product }: { product: Product }) {
             disabled={soldOut || !live}
             aria-describedby={soldOut ? `sold-out-${product.id}` : undefined}
             onClick={() => addToCart(product, 'catalog/product-page', 'toast.addedProduct')}
+            data-interaction="add-to-cart"
           >
             <CartIcon size={20} />
             {t('product.addToCart')}

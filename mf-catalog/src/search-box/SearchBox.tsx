@@ -82,6 +82,7 @@ export default function SearchBox() {
       className={styles.box}
       data-remote="catalog"
       data-bus-id={bus.instanceId}
+      data-interaction="header-search"
       onSubmit={submit}
       onBlur={(event) => {
         if (!rootRef.current?.contains(event.relatedTarget as Node | null)) dispatch({ type: 'close' });

@@ -40,7 +40,7 @@ export function Filters({ query, categories, facets, onNavigate }: Props) {
   const brands = facets.brand?.brands ?? (query.brand ? [{ name: query.brand, count: undefined }] : []);
 
   return (
-    <div className={styles.filters}>
+    <div className={styles.filters} data-interaction="filter">
       <section className={styles.filterGroup} aria-labelledby="shop-filter-category">
         <h2 id="shop-filter-category" className={styles.filterTitle}>
           {t('shop.byCategory')}

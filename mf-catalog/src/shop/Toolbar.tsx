@@ -33,6 +33,7 @@ export function Toolbar({ query, summary, filtersOpen, onToggleFilters, onView, 
           aria-expanded={filtersOpen}
           aria-controls="shop-filters"
           onClick={onToggleFilters}
+          data-interaction="filter"
           disabled={!live}
         >
           <FilterIcon size={18} />

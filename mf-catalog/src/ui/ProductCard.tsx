@@ -62,7 +62,14 @@ export function ProductCard({ product, layout = 'grid', badge = 'discount', acti
           <WishButton product={product} className={styles.action} variant="icon" />
           <CompareButton product={product} className={styles.action} variant="icon" />
           {actions === 'overlay' && (
-            <button type="button" className={`${styles.action} ${styles.actionCart}`} onClick={add} disabled={soldOut || !live} title={t('card.addToCart')}>
+            <button
+              type="button"
+              className={`${styles.action} ${styles.actionCart}`}
+              onClick={add}
+              disabled={soldOut || !live}
+              title={t('card.addToCart')}
+              data-interaction="add-to-cart"
+            >
               <CartIcon size={18} />
               <span className={styles.visuallyHidden}>
                 {t('card.addToCart')}: {product.title}
@@ -94,7 +101,7 @@ export function ProductCard({ product, layout = 'grid', badge = 'discount', acti
             (soldOut ? (
               <span className={styles.soldOut}>{t('card.soldOut')}</span>
             ) : (
-              <button type="button" className={styles.addButton} onClick={add} disabled={!live}>
+              <button type="button" className={styles.addButton} onClick={add} disabled={!live} data-interaction="add-to-cart">
                 <CartIcon size={18} />
                 <span>{t('card.addToCart')}</span>
                 <span className={styles.visuallyHidden}>: {product.title}</span>

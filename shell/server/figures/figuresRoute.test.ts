@@ -1,7 +1,7 @@
 // The back office's vitals figures: the gateway asks the checkout who the caller is and answers as it
 // did (401 signed out, 403 shopper, 503 when it cannot ask); staff get p75 per route in milliseconds.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { webVitals } from '../metrics/registry.ts';
+import { webVitalInteractions, webVitals } from '../metrics/registry.ts';
 import { registerVitalsFiguresRoute, VITALS_FIGURES_PATH } from './figuresRoute.ts';
 
 let checkout: FastifyInstance;
@@ -55,5 +55,20 @@ it('gives staff the p75 of LCP and INP per route, with the number of views', asy
   expect(Date.parse(body.since)).toBeLessThanOrEqual(Date.now());
   // LCP: the 3rd of 4 views is the last in (1, 1.5] -> 1.5 s; INP: one at 0.12 s, three quarters into (0.1, 0.15] -> 138 ms.
   expect(body.routes.find((row) => row.route === '/figures-test')).toEqual({ route: '/figures-test', views: 4, lcpP75: 1500, inpP75: 138, interactions: 1 });
+  await app.close();
+});
+
+it('gives staff the p75 of INP per interaction, the slowest first', async () => {
+  for (const seconds of [0.06, 0.08, 0.09, 0.4]) webVitalInteractions.observe({ role: 'button', interaction: 'add-to-cart' }, seconds);
+  webVitalInteractions.observe({ role: 'combobox', interaction: 'header-search' }, 0.03);
+  webVitalInteractions.observe({ role: 'link', interaction: 'unnamed' }, 0.12);
+  const app = await gatewayFor(checkoutUrl);
+  const body = (await app.ask({ authorization: 'Bearer staff' })).body as { interactions: unknown[] };
+  // add-to-cart: the 3rd of 4 is the last in (0.05, 0.1] -> 100 ms; a single 0.12 s -> 138 ms; a single 0.03 s -> 38 ms.
+  expect(body.interactions).toEqual([
+    { role: 'link', interaction: 'unnamed', count: 1, inpP75: 138 },
+    { role: 'button', interaction: 'add-to-cart', count: 4, inpP75: 100 },
+    { role: 'combobox', interaction: 'header-search', count: 1, inpP75: 38 },
+  ]);
   await app.close();
 });

@@ -1,8 +1,9 @@
 // GET /api/figures/vitals: real shoppers' Web Vitals per route for the back office. The gateway has no
 // token verifier of its own (one stays in the checkout), so it asks the checkout whether the caller is
-// staff, with the caller's own Authorization header, and answers as the checkout did.
+// staff, with the caller's own Authorization header, and answers as the checkout did. Staff get INP
+// per route and per interaction (the role of the element and the listed interaction's name).
 import type { FastifyInstance } from 'fastify';
-import { vitalsFigures } from './vitalsFigures.ts';
+import { interactionFigures, vitalsFigures } from './vitalsFigures.ts';
 
 export const VITALS_FIGURES_PATH = '/api/figures/vitals';
 
@@ -34,6 +35,7 @@ export function registerVitalsFiguresRoute(app: FastifyInstance, options: { chec
       if (refusal.status === 401) reply.header('www-authenticate', 'Bearer realm="staff"');
       return reply.code(refusal.status).send({ message: refusal.message });
     }
-    return { since: new Date(Date.now() - process.uptime() * 1000).toISOString(), routes: await vitalsFigures() };
+    const [routes, interactions] = await Promise.all([vitalsFigures(), interactionFigures()]);
+    return { since: new Date(Date.now() - process.uptime() * 1000).toISOString(), routes, interactions };
   });
 }

@@ -1,8 +1,9 @@
-// Real shoppers' LCP and INP per route for the back office (#38 point 6), read from the gateway's own
-// web_vitals_* histograms: the numbers Prometheus scrapes, since this gateway instance started.
+// Real shoppers' LCP and INP per route for the back office (#38 point 6), and INP per interaction
+// (#44 point 4), read from the gateway's own web_vitals_* histograms: the numbers Prometheus
+// scrapes, since this gateway instance started.
 import type { Histogram } from 'prom-client';
 import { histogramQuantile, type Bucket } from '../metrics/histogramQuantile.ts';
-import { webVitals } from '../metrics/registry.ts';
+import { webVitalInteractions, webVitals } from '../metrics/registry.ts';
 
 export interface RouteVitals {
   /** A route template of the shell's manifest ("/product/:id"). */
@@ -16,22 +17,36 @@ export interface RouteVitals {
   interactions: number;
 }
 
+export interface InteractionVitals {
+  /** The role of the element interacted with ('button', 'combobox', ...). */
+  role: string;
+  /** The listed interaction ('add-to-cart'), or 'unnamed'. */
+  interaction: string;
+  /** Views whose INP came from this interaction. */
+  count: number;
+  inpP75: number | null;
+}
+
 interface Observed {
   count: number;
   buckets: Bucket[];
 }
 
-/** Per route: how many observations, and the cumulative buckets. */
-async function byRoute(histogram: Histogram): Promise<Map<string, Observed>> {
-  const routes = new Map<string, Observed>();
-  const entry = (route: string) => routes.get(route) ?? (routes.set(route, { count: 0, buckets: [] }).get(route) as Observed);
+type Labels = Partial<Record<string, string | number>>;
+
+/** Per series (its labels but `le`, as `key` writes them): how many observations, and the cumulative buckets. */
+async function bySeries<Label extends string>(histogram: Histogram<Label>, key: (labels: Labels) => string): Promise<Map<string, Observed>> {
+  const series = new Map<string, Observed>();
+  const entry = (name: string) => series.get(name) ?? (series.set(name, { count: 0, buckets: [] }).get(name) as Observed);
   for (const { metricName, labels, value } of (await histogram.get()).values) {
-    const route = String(labels.route ?? '');
-    if (metricName?.endsWith('_bucket')) entry(route).buckets.push({ le: labels.le === '+Inf' ? Infinity : Number(labels.le), count: value });
-    else if (metricName?.endsWith('_count')) entry(route).count = value;
+    const all = labels as Labels;
+    if (metricName?.endsWith('_bucket')) entry(key(all)).buckets.push({ le: all.le === '+Inf' ? Infinity : Number(all.le), count: value });
+    else if (metricName?.endsWith('_count')) entry(key(all)).count = value;
   }
-  return routes;
+  return series;
 }
+
+const byRoute = (histogram: Histogram<'route'>) => bySeries(histogram, (labels) => String(labels.route ?? ''));
 
 const p75Ms = (observed: Observed | undefined) => {
   const seconds = observed ? histogramQuantile(0.75, observed.buckets) : null;
@@ -52,4 +67,16 @@ export async function vitalsFigures(): Promise<RouteVitals[]> {
     }))
     .filter((row) => row.views > 0 || row.interactions > 0)
     .sort((a, b) => b.views - a.views || a.route.localeCompare(b.route));
+}
+
+/** Every interaction INP was attributed to, the slowest (p75) first. */
+export async function interactionFigures(): Promise<InteractionVitals[]> {
+  const series = await bySeries(webVitalInteractions, (labels) => JSON.stringify([String(labels.role ?? ''), String(labels.interaction ?? '')]));
+  return [...series]
+    .filter(([, observed]) => observed.count > 0)
+    .map(([key, observed]) => {
+      const [role, interaction] = JSON.parse(key) as [string, string];
+      return { role, interaction, count: observed.count, inpP75: p75Ms(observed) };
+    })
+    .sort((a, b) => (b.inpP75 ?? 0) - (a.inpP75 ?? 0) || b.count - a.count || a.interaction.localeCompare(b.interaction));
 }

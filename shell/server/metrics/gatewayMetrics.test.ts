@@ -156,7 +156,7 @@ describe('the gateway metrics listener', () => {
       route: '/shop/:id',
       vitals: [
         { name: 'LCP', value: 1800 },
-        { name: 'INP', value: 120 },
+        { name: 'INP', value: 120, interaction: { role: 'button', name: 'add-to-cart' } },
         { name: 'CLS', value: 0.05 },
         { name: 'TTFB', value: 300 },
       ],
@@ -170,6 +170,7 @@ describe('the gateway metrics listener', () => {
     expect(sample(text, 'web_vitals_inp_seconds_bucket{le="0.15",route="/shop/:id"}')).toBe(1);
     expect(sample(text, 'web_vitals_cls_sum{route="/shop/:id"}')).toBe(0.05);
     expect(sample(text, 'web_vitals_ttfb_seconds_count{route="/shop/:id"}')).toBe(1);
+    expect(sample(text, 'web_vitals_inp_interaction_seconds_bucket{le="0.15",role="button",interaction="add-to-cart"}')).toBe(1);
     expect(text).not.toContain('route="/shop/12"');
     expect((await beacon({ route: '/', vitals: [{ name: 'CLS', value: 0 }] })).status).toBe(429);
     expect(sample(await scrape(), 'gateway_rate_limit_refusals_total{limit="vitals"}')).toBe(1);

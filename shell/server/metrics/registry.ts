@@ -65,11 +65,27 @@ export const metricsPathRefusals = new Counter({
 
 // Real shoppers' Web Vitals (POST /api/vitals), per route template of the shell's route manifest.
 // Buckets around Google's thresholds (good / needs improvement / poor) so p75 is read precisely there.
+const INP_BUCKETS = [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 5];
 const vital = (name: string, help: string, buckets: number[]) => new Histogram({ name, help, labelNames: ['route'] as const, buckets, registers: [registry] });
 
 export const webVitals = {
   LCP: vital('web_vitals_lcp_seconds', "Largest Contentful Paint in shoppers' browsers (good below 2.5 s)", [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10, 20]),
-  INP: vital('web_vitals_inp_seconds', "Interaction to Next Paint in shoppers' browsers (good below 0.2 s)", [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 5]),
+  INP: vital('web_vitals_inp_seconds', "Interaction to Next Paint in shoppers' browsers (good below 0.2 s)", INP_BUCKETS),
   CLS: vital('web_vitals_cls', "Cumulative Layout Shift in shoppers' browsers (good below 0.1)", [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2]),
   TTFB: vital('web_vitals_ttfb_seconds', "Time to First Byte in shoppers' browsers (good below 0.8 s)", [0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.5, 2, 3, 5, 10]),
 } as const;
+
+/** The `interaction` label of an INP whose element is in no listed interaction (it has its role still). */
+export const UNNAMED_INTERACTION = 'unnamed';
+
+/**
+ * INP by what the shopper interacted with, across routes: the role of the element and the listed
+ * interaction around it (shell/src/vitals/beacon.ts lists both, so the series are bounded).
+ */
+export const webVitalInteractions = new Histogram({
+  name: 'web_vitals_inp_interaction_seconds',
+  help: "Interaction to Next Paint in shoppers' browsers by the element's role and the named interaction (good below 0.2 s)",
+  labelNames: ['role', 'interaction'] as const,
+  buckets: INP_BUCKETS,
+  registers: [registry],
+});

@@ -2,19 +2,27 @@
  * @jest-environment jsdom
  */
 import type { Metric } from 'web-vitals';
+import type { VitalsBeacon } from './beacon.ts';
 import { reportVitals } from './reportVitals.ts';
 import { startVitals } from './startVitals.ts';
 
 // web-vitals itself needs a real browser's performance entries: here it hands over what the test gives.
 const callbacks = new Map<string, (metric: Metric) => void>();
-jest.mock('web-vitals', () => ({
-  onLCP: (callback: (metric: Metric) => void) => callbacks.set('LCP', callback),
-  onINP: (callback: (metric: Metric) => void) => callbacks.set('INP', callback),
-  onCLS: (callback: (metric: Metric) => void) => callbacks.set('CLS', callback),
-  onTTFB: (callback: (metric: Metric) => void) => callbacks.set('TTFB', callback),
+let generateTarget: ((element: Node | null) => string | undefined) | undefined;
+jest.mock('web-vitals/onLCP.js', () => ({ onLCP: (callback: (metric: Metric) => void) => callbacks.set('LCP', callback) }));
+jest.mock('web-vitals/onCLS.js', () => ({ onCLS: (callback: (metric: Metric) => void) => callbacks.set('CLS', callback) }));
+jest.mock('web-vitals/onTTFB.js', () => ({ onTTFB: (callback: (metric: Metric) => void) => callbacks.set('TTFB', callback) }));
+jest.mock('web-vitals/attribution/onINP.js', () => ({
+  onINP: (callback: (metric: Metric) => void, options: { generateTarget?: typeof generateTarget }) => {
+    callbacks.set('INP', callback);
+    generateTarget = options.generateTarget;
+  },
 }));
 
-const settle = (name: string, value: number) => callbacks.get(name)!({ name, value } as Metric);
+const settle = (name: string, value: number) => callbacks.get(name)!({ name, value, attribution: {} } as unknown as Metric);
+/** INP as the attribution build reports it: the target string comes from generateTarget, given the element. */
+const interact = (element: Node | null, value: number) =>
+  callbacks.get('INP')!({ name: 'INP', value, attribution: { interactionTarget: generateTarget?.(element) ?? '' } } as unknown as Metric);
 const hide = () => {
   Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
   document.dispatchEvent(new Event('visibilitychange'));
@@ -48,6 +56,31 @@ describe('reportVitals', () => {
     dispatchEvent(new Event('pagehide'));
     expect(sent[1]).toEqual({ route: '/shop/:id', vitals: [{ name: 'CLS', value: 0.05 }] });
     expect(document.documentElement.dataset.vitals).toBe('on');
+  });
+
+  it("names INP's interaction by its element's role and the listed interaction around it, never by its text", () => {
+    const sent: VitalsBeacon[] = [];
+    reportVitals('/shop/:id', (body) => sent.push(JSON.parse(body) as VitalsBeacon) > 0);
+    document.body.innerHTML = `
+      <div data-interaction="add-to-cart"><button id="add"><svg id="icon"></svg>Add To Cart</button></div>
+      <form data-interaction="header-search"><input id="search" role="combobox" value="my secret"></form>
+      <a id="plain" href="/about">About us</a>`;
+    interact(document.getElementById('icon'), 180);
+    hide();
+    interact(document.getElementById('search'), 96);
+    hide();
+    interact(document.getElementById('plain'), 40);
+    hide();
+    // The element left the page before web-vitals could look at it: INP without an interaction.
+    interact(null, 64);
+    hide();
+    expect(sent.map((beacon) => beacon.vitals)).toEqual([
+      [{ name: 'INP', value: 180, interaction: { role: 'button', name: 'add-to-cart' } }],
+      [{ name: 'INP', value: 96, interaction: { role: 'combobox', name: 'header-search' } }],
+      [{ name: 'INP', value: 40, interaction: { role: 'link' } }],
+      [{ name: 'INP', value: 64 }],
+    ]);
+    expect(JSON.stringify(sent)).not.toMatch(/secret|About|Add To/);
   });
 
   it('never sends more than a beacon may carry, nor a metric it does not know', () => {
