@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyLogging, passRequestId, traceRoutes, type Logger } from 'service-kit';
+import { unroutableAddress } from 'service-kit/address-errors';
+import { JSON_BODY_LIMIT, refuseOversizedBodies } from 'service-kit/body-limits';
 import type { CatalogConfig } from './config.ts';
 import { registerOpenApiRoute } from './api/openapi.ts';
 import { isPublicApiPath, registerCors } from './http/cors.ts';
@@ -17,6 +19,7 @@ import { registerProductRoutes } from './products/routes.ts';
 import { ImportJobs } from './importer/jobs.ts';
 import { registerImportRoutes } from './importer/routes.ts';
 import { registerProductWriteRoutes } from './products/writes.ts';
+import { keepStaffAnswersUncached } from './staff/uncachedAnswers.ts';
 import { SearchService } from './search/service.ts';
 import { generateBatches } from './seed/generator.ts';
 import { registerStockRoutes } from './stock/routes.ts';
@@ -50,13 +53,18 @@ async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...fastifyLogging(logger),
-    // The stock API and product writes take bodies, and those are a few lines of JSON.
-    bodyLimit: 64 * 1024,
+    // The stock API and product writes take bodies, and those are a few lines of JSON; an import
+    // file takes more (importer/routes.ts). The gateway holds them to the same (shell/server/bodyLimits.ts).
+    bodyLimit: JSON_BODY_LIMIT,
+    // An address the router cannot take is answered before any hook: in the shop's shape, no-store.
+    frameworkErrors: unroutableAddress(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   passRequestId(app);
   traceRoutes(app);
   installErrorHandling(app);
+  refuseOversizedBodies(app);
+  keepStaffAnswersUncached(app);
   registerHttpMetrics(app, { requests: httpRequests, duration: httpDuration });
   await registerCors(app);
   registerDelay(app, (request) => isPublicApiPath(request.url));

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyLogging, passRequestId, traceRoutes, type Logger } from 'service-kit';
+import { unroutableAddress } from 'service-kit/address-errors';
+import { JSON_BODY_LIMIT, refuseOversizedBodies } from 'service-kit/body-limits';
 import type { CheckoutConfig } from './config.ts';
 import { createCouponBook, type CouponBook } from './coupons/coupons.ts';
 import { registerCouponRoutes } from './coupons/routes.ts';
@@ -73,8 +75,6 @@ export interface CheckoutServer {
   close(): Promise<void>;
 }
 
-const BODY_LIMIT_BYTES = 64 * 1024;
-
 /** The services the checkout talks to: the injected ones, or the real ones built from the config. */
 async function connectOutside(config: CheckoutConfig, deps: CheckoutServerDeps) {
   const repository = countedOrders(deps.repository ?? (await openRepository(config)));
@@ -142,6 +142,7 @@ async function registerRoutes(
   const { now, stopping } = clock;
   const log = app.log;
   registerErrorHandling(app);
+  refuseOversizedBodies(app);
   passRequestId(app);
   traceRoutes(app);
   registerHttpMetrics(app, { requests: httpRequests, duration: httpDuration });
@@ -190,7 +191,10 @@ export async function createCheckoutServer(config: CheckoutConfig, deps: Checkou
   let stopping = false;
   const app = Fastify({
     ...fastifyLogging(deps.logger),
-    bodyLimit: BODY_LIMIT_BYTES,
+    // Every body here is a few lines of JSON; the gateway holds them to the same (shell/server/bodyLimits.ts).
+    bodyLimit: JSON_BODY_LIMIT,
+    // An address the router cannot take is answered before any hook: in the shop's shape, no-store.
+    frameworkErrors: unroutableAddress(),
     // The gateway on loopback forwards the shopper's address and scheme (rate limits, Secure cookie).
     trustProxy: ['127.0.0.1', '::1'],
   });

@@ -115,7 +115,12 @@ const limitAndMetricVariables = {
   VITALS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(60),
   // The largest catalogue import file the gateway forwards: the catalogue's own IMPORT_MAX_BYTES
   // (set both alike), so a larger one is refused here before it is sent on (bodyLimits.ts).
-  IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).max(512 * 1024 * 1024).default(IMPORT_BODY_LIMIT),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(512 * 1024 * 1024)
+    .default(IMPORT_BODY_LIMIT),
   // The share of page views whose Web Vitals the browser reports (0 to 1): 10 % in production
   // is plenty for p75 per route and spares shoppers' data; every view elsewhere (npm start, tests).
   VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),

@@ -2,6 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { fastifyLogging, passRequestId, traceRoutes, type Logger } from 'service-kit';
+import { unroutableAddress } from 'service-kit/address-errors';
+import { refuseOversizedBodies } from 'service-kit/body-limits';
+import { bodyLimitFamilies, bodyLimitOf, GATEWAY_BODY_LIMIT } from './bodyLimits.ts';
 import type { GatewayConfig } from './config.ts';
 import { catalogProxy } from './catalogProxy.ts';
 import { openContactStore } from './contact/contactStore.ts';
@@ -10,7 +13,7 @@ import { crawlers } from './crawlers.ts';
 import { refuseCrossSiteWrites, registerCatalogCors } from './crossOrigin.ts';
 import { files } from './files.ts';
 import { registerVitalsFiguresRoute } from './figures/figuresRoute.ts';
-import { headerPolicy, registerErrorAnswers, registerSecurityHeaders, undecodableAddress } from './headers.ts';
+import { headerPolicy, registerErrorAnswers, registerSecurityHeaders, registerUncachedRefusals } from './headers.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerGatewayMetrics } from './metrics/gatewayMetrics.ts';
 import { pages } from './pages.ts';
@@ -35,9 +38,10 @@ export async function createGateway(
   const headersFor = headerPolicy(config, registry);
   const app = Fastify({
     ...fastifyLogging(options.logger),
-    bodyLimit: 64 * 1024,
+    bodyLimit: GATEWAY_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    frameworkErrors: undecodableAddress(headersFor),
+    // Answered before any hook: without the security headers, that 400 went out bare.
+    frameworkErrors: unroutableAddress(() => headersFor()),
   });
   passRequestId(app);
   traceRoutes(app);
@@ -48,11 +52,13 @@ export async function createGateway(
   app.addHook('onClose', async () => contact.close());
 
   registerSecurityHeaders(app, headersFor);
+  registerUncachedRefusals(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await registerCatalogCors(app);
   refuseCrossSiteWrites(app);
   const limits = await registerRateLimits(app, config.rateLimits);
+  refuseOversizedBodies(app, { limitOf: bodyLimitOf(bodyLimitFamilies(config.importMaxBytes)) });
 
   await app.register(catalogProxy, { config, routeLimit: limits.routeLimit(config.rateLimits.catalogPerMinute, 'catalog') });
   await app.register(serviceProxies, { config });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from './config.ts';
 import { remoteOrigins } from './remoteLocations.ts';
 import { securityHeaders } from './securityHeaders.ts';
@@ -28,21 +28,6 @@ export function headerPolicy(config: GatewayConfig, registry: RegistryStore): He
 }
 
 /**
- * A URL the router cannot decode (%zz, %E0%A4%A) is answered before any hook runs: without this
- * Fastify option, that 400 went out without the security headers.
- */
-export function undecodableAddress(headersFor: HeadersFor): FastifyServerOptions['frameworkErrors'] {
-  return (error, _request, reply) => {
-    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-    const body = JSON.stringify({ message: tooLong ? 'The address is too long' : 'The address is not a valid URL' });
-    void (reply as FastifyReply)
-      .code(tooLong ? 414 : 400)
-      .headers({ ...headersFor(), 'content-type': 'application/json; charset=utf-8' })
-      .send(body);
-  };
-}
-
-/**
  * Every answer carries the security headers. Registered on the gateway itself rather than as an
  * encapsulated plugin, so that the answers of every other plugin get them too.
  */
@@ -50,6 +35,18 @@ export function registerSecurityHeaders(app: FastifyInstance, headersFor: Header
   app.addHook('onSend', async (_request, reply, payload) => {
     const page = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     for (const [name, value] of Object.entries(headersFor(page))) reply.header(name, value);
+    return payload;
+  });
+}
+
+/**
+ * A refusal or failure (any 4xx or 5xx: another site's write, a rate limit, a body too large, an
+ * unknown API path, a service away) says how things stood for one request at one moment: no cache
+ * may keep it and answer it again. An upstream's answer that sets its own cache policy keeps it.
+ */
+export function registerUncachedRefusals(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode >= 400 && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

@@ -52,7 +52,7 @@ describe('bad input gets a clear 4xx JSON answer, never a 5xx', () => {
   test('oversized body', async () => {
     const answer = await pay({ body: { ...checkoutBody(), padding: 'x'.repeat(70 * 1024) } });
     expect(answer.status).toBe(413);
-    expect(answer.body).toEqual({ message: 'The request body is too large' });
+    expect(answer.body).toEqual({ message: 'The request body is larger than the 64 KiB this endpoint takes' });
   });
 
   test('unknown route and method', async () => {

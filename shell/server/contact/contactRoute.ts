@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CONTACT_BODY_LIMIT } from '../bodyLimits.ts';
 import type { ContactStore } from './contactStore.ts';
 
 const contactBody = z.object({
@@ -10,7 +11,7 @@ const contactBody = z.object({
 
 /** `config`: the route's rate limit tier (counted before the body is read, so broken posts count too). */
 export function registerContactRoute(app: FastifyInstance, store: ContactStore, options: { config?: object } = {}): void {
-  app.post('/api/contact', { bodyLimit: 16 * 1024, config: options.config ?? {} }, async (request, reply) => {
+  app.post('/api/contact', { bodyLimit: CONTACT_BODY_LIMIT, config: options.config ?? {} }, async (request, reply) => {
     const parsed = contactBody.safeParse(request.body);
     if (!parsed.success) {
       return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? 'invalid message' });

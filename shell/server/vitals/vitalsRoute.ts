@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { VITALS_PATH } from '../../src/vitals/beacon.ts';
+import { VITALS_BODY_LIMIT } from '../bodyLimits.ts';
 import { UNNAMED_INTERACTION, webVitalInteractions, webVitals } from '../metrics/registry.ts';
 import { beaconSchema } from './beaconSchema.ts';
 
@@ -21,7 +22,7 @@ function parseBody(body: unknown): unknown {
  * `config`: the route's rate limit tier.
  */
 export function registerVitalsRoute(app: FastifyInstance, options: { config?: object } = {}): void {
-  app.post(VITALS_PATH, { bodyLimit: 4 * 1024, config: options.config ?? {} }, async (request, reply) => {
+  app.post(VITALS_PATH, { bodyLimit: VITALS_BODY_LIMIT, config: options.config ?? {} }, async (request, reply) => {
     const parsed = beaconSchema.safeParse(parseBody(request.body));
     if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? 'not a Web Vitals beacon' });
     const { route, vitals } = parsed.data;
