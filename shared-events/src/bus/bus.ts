@@ -1,5 +1,5 @@
 import { Subject, filter, map, type Observable } from 'rxjs';
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import { envelopeSchema, eventSchemas, eventVersions, isKnownType, type Envelope, type EventOf, type EventType, type PublishableEvent } from './contract.ts';
 
 /**
@@ -41,15 +41,15 @@ export function createEventBus(channel: BusChannel = createBusChannel()): EventB
       wire.next(validateForPublish(event));
     },
     on<T extends EventType>(type: T): Observable<EventOf<T>> {
-      const schema: z.ZodMiniType = eventSchemas[type];
+      const schema: v.GenericSchema = eventSchemas[type];
       return wire.pipe(
         // Other versions of this type are another contract: a publisher in transition sends
         // both versions, and each listener takes the one it understands.
         filter((event) => event.type === type && event.v === eventVersions[type]),
         map((event) => {
-          const parsed = schema.safeParse(event);
-          if (parsed.success) return parsed.data as EventOf<T>;
-          const problems = z.prettifyError(parsed.error);
+          const parsed = v.safeParse(schema, event);
+          if (parsed.success) return parsed.output as EventOf<T>;
+          const problems = v.summarize(parsed.issues);
           console.warn(`[shared-events] dropped a malformed "${type}" v${event.v} event:\n${problems}`, event);
           return undefined;
         }),
@@ -64,16 +64,16 @@ export function createEventBus(channel: BusChannel = createBusChannel()): EventB
  * so a remote built against a newer contract can still publish through an older bus.
  */
 function validateForPublish(event: unknown): Envelope {
-  const envelope = envelopeSchema.safeParse(event);
+  const envelope = v.safeParse(envelopeSchema, event);
   if (!envelope.success) {
-    const problems = z.prettifyError(envelope.error);
+    const problems = v.summarize(envelope.issues);
     throw new InvalidEventError(`not a bus event (needs a string "type" and an integer "v" >= 1):\n${problems}`);
   }
-  const { type, v } = envelope.data;
-  if (!isKnownType(type) || v !== eventVersions[type]) return envelope.data;
-  const parsed = eventSchemas[type].safeParse(event);
+  const { type, v: version } = envelope.output;
+  if (!isKnownType(type) || version !== eventVersions[type]) return envelope.output;
+  const parsed = v.safeParse(eventSchemas[type], event);
   if (!parsed.success) {
-    throw new InvalidEventError(`invalid "${type}" v${v} event:\n${z.prettifyError(parsed.error)}`);
+    throw new InvalidEventError(`invalid "${type}" v${version} event:\n${v.summarize(parsed.issues)}`);
   }
-  return parsed.data;
+  return parsed.output;
 }

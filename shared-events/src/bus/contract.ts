@@ -1,9 +1,10 @@
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import { cartItemSchema } from '../cart/schema.ts';
 
 /**
  * The versioned event contract between independently deployed remotes (README.md has the table and
- * the rules for evolving it). Objects are loose: a field added by a newer publisher must reach an
+ * the rules for evolving it), in valibot: every page loads it before it is live, where zod/mini
+ * cost 8.3 KB gzip and valibot's functions come to 2.3 (decision 0042). Objects are loose: a field added by a newer publisher must reach an
  * older listener untouched instead of failing validation. Each event names who publishes it and who
  * listens (on `eventSchemas` below): an event nobody listens to is not kept. A store's changes are not
  * events: they are followed with its `subscribe` (0.2.0 dropped 'cart:changed', 'coupon:changed',
@@ -27,33 +28,35 @@ export const TOAST_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-
 /** Every toast closes after 2500 ms unless the publisher says otherwise. */
 export const TOAST_DURATION_MS = 2500;
 
-export const authUserSchema = z.looseObject({
-  uid: z.string().check(z.minLength(1)),
-  email: z.nullable(z.string()),
-  displayName: z.nullable(z.string()),
+const nonEmpty = v.pipe(v.string(), v.minLength(1));
+
+export const authUserSchema = v.looseObject({
+  uid: nonEmpty,
+  email: v.nullable(v.string()),
+  displayName: v.nullable(v.string()),
 });
 
 /**
  * The signed-in shopper's own stored record (users/{uid}), as mf-account read it. Every field is
  * optional: records written by older sign-up forms lack some, and newer ones may add more.
  */
-export const accountProfileSchema = z.looseObject({
-  username: z.optional(z.string()),
-  email: z.optional(z.string()),
-  lastName: z.optional(z.string()),
-  telephone: z.optional(z.string()),
-  address1: z.optional(z.string()),
-  address2: z.optional(z.string()),
-  city: z.optional(z.string()),
-  postCode: z.optional(z.string()),
-  country: z.optional(z.string()),
-  region: z.optional(z.string()),
+export const accountProfileSchema = v.looseObject({
+  username: v.optional(v.string()),
+  email: v.optional(v.string()),
+  lastName: v.optional(v.string()),
+  telephone: v.optional(v.string()),
+  address1: v.optional(v.string()),
+  address2: v.optional(v.string()),
+  city: v.optional(v.string()),
+  postCode: v.optional(v.string()),
+  country: v.optional(v.string()),
+  region: v.optional(v.string()),
 });
 
-function event<T extends EventType, S extends z.core.$ZodLooseShape>(type: T, payload: S) {
-  return z.looseObject({
-    type: z.literal(type),
-    v: z.literal(eventVersions[type]),
+function event<T extends EventType, E extends v.ObjectEntries>(type: T, payload: E) {
+  return v.looseObject({
+    type: v.literal(type),
+    v: v.literal(eventVersions[type]),
     ...payload,
   });
 }
@@ -66,7 +69,7 @@ export const eventSchemas = {
    */
   'cart:item-added': event('cart:item-added', {
     item: cartItemSchema,
-    source: z.string(),
+    source: v.string(),
   }),
   /**
    * Who is signed in, once Firebase says. Published by mf-account (`onAuthStateChanged`; mf-checkout's
@@ -76,7 +79,7 @@ export const eventSchemas = {
    * `account/idToken`), never a Firebase sign-in of its own.
    */
   'auth:changed': event('auth:changed', {
-    user: z.nullable(authUserSchema),
+    user: v.nullable(authUserSchema),
   }),
   /**
    * A message for the shopper. Published by any remote through `toast.show` (mf-account's sign-in,
@@ -84,17 +87,17 @@ export const eventSchemas = {
    * the standalone harnesses of mf-account and mf-catalog, which draw their own).
    */
   'toast:requested': event('toast:requested', {
-    message: z.string().check(z.minLength(1)),
-    kind: z.enum(TOAST_KINDS),
-    position: z.optional(z.enum(TOAST_POSITIONS)),
-    durationMs: z._default(z.int().check(z.positive()), TOAST_DURATION_MS),
+    message: nonEmpty,
+    kind: v.picklist(TOAST_KINDS),
+    position: v.optional(v.picklist(TOAST_POSITIONS)),
+    durationMs: v.optional(v.pipe(v.number(), v.safeInteger(), v.gtValue(0)), TOAST_DURATION_MS),
   }),
   /**
    * The shopper switched language. Published by `language.set` (the shell's EN/RU switch). Read by the
    * `language` store, which every remote follows through `useLanguage`.
    */
   'language:changed': event('language:changed', {
-    language: z.enum(LANGUAGES),
+    language: v.picklist(LANGUAGES),
   }),
   /**
    * The name of the page now shown. Published by `breadcrumb.navigate` (the shell's main navigation,
@@ -102,8 +105,8 @@ export const eventSchemas = {
    * store, which the shell's breadcrumb and page name follow.
    */
   'breadcrumb:navigated': event('breadcrumb:navigated', {
-    currentname: z.string(),
-    previousname: z.string(),
+    currentname: v.string(),
+    previousname: v.string(),
   }),
   /**
    * The signed-in shopper's own stored record. Published by mf-account after reading `users/{uid}`.
@@ -111,33 +114,33 @@ export const eventSchemas = {
    * follows through `useProfile`.
    */
   'account:profile': event('account:profile', {
-    uid: z.string().check(z.minLength(1)),
-    profile: z.nullable(accountProfileSchema),
+    uid: nonEmpty,
+    profile: v.nullable(accountProfileSchema),
   }),
-} satisfies { [T in EventType]: z.ZodMiniType };
+} satisfies { [T in EventType]: v.GenericSchema };
 
 /** An event of a known type, as listeners receive it (defaults applied, unknown fields kept). */
-export type EventOf<T extends EventType> = z.output<(typeof eventSchemas)[T]>;
+export type EventOf<T extends EventType> = v.InferOutput<(typeof eventSchemas)[T]>;
 
 /** An event of a known type, as publishers write it (defaulted fields may be left out). */
-export type EventInput<T extends EventType> = z.input<(typeof eventSchemas)[T]>;
+export type EventInput<T extends EventType> = v.InferInput<(typeof eventSchemas)[T]>;
 
 export type BusEvent = { [T in EventType]: EventOf<T> }[EventType];
 export type PublishableEvent = { [T in EventType]: EventInput<T> }[EventType];
 
-export type AuthUser = z.output<typeof authUserSchema>;
-export type AccountProfile = z.output<typeof accountProfileSchema>;
+export type AuthUser = v.InferOutput<typeof authUserSchema>;
+export type AccountProfile = v.InferOutput<typeof accountProfileSchema>;
 export type Language = (typeof LANGUAGES)[number];
 export type ToastKind = (typeof TOAST_KINDS)[number];
 export type ToastPosition = (typeof TOAST_POSITIONS)[number];
 
 /** Anything on the wire, including event types or versions this copy does not know yet. */
-export const envelopeSchema = z.looseObject({
-  type: z.string().check(z.minLength(1)),
-  v: z.int().check(z.positive()),
+export const envelopeSchema = v.looseObject({
+  type: nonEmpty,
+  v: v.pipe(v.number(), v.safeInteger(), v.gtValue(0)),
 });
 
-export type Envelope = z.output<typeof envelopeSchema>;
+export type Envelope = v.InferOutput<typeof envelopeSchema>;
 
 export function isKnownType(type: string): type is EventType {
   return Object.hasOwn(eventVersions, type);

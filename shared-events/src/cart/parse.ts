@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { productSchema, type CartItem } from './schema.ts';
 
 /**
@@ -25,10 +26,10 @@ export function normalizeCart(value: unknown): CartItem[] {
   if (!Array.isArray(value)) return [];
   const items: CartItem[] = [];
   for (const entry of value) {
-    const parsed = productSchema.safeParse(entry);
-    if (!parsed.success || parsed.data.stock < 1) continue;
-    const product = parsed.data;
-    const qun = storedQuantity(parsed.data['qun']);
+    const parsed = v.safeParse(productSchema, entry);
+    if (!parsed.success || parsed.output.stock < 1) continue;
+    const product = parsed.output;
+    const qun = storedQuantity(product['qun']);
     const index = items.findIndex((item) => item.id === product.id);
     const existing = items[index];
     if (existing) {

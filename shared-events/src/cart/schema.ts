@@ -1,26 +1,29 @@
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 
-const id = z.int().check(z.nonnegative());
-const title = z.string().check(z.minLength(1));
-const price = z.number().check(z.nonnegative());
-const stock = z.int().check(z.nonnegative());
+const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+const id = count;
+const title = v.pipe(v.string(), v.minLength(1));
+const price = v.pipe(v.number(), v.minValue(0));
+const stock = count;
+/** A display field: a wrong or missing value becomes `neutral` instead of costing the product. */
+const display = <T extends string | number>(schema: v.GenericSchema<T>, neutral: T) => v.optional(v.fallback(schema, neutral), neutral);
 
 /**
  * A cart item as it travels on the bus and sits in `localStorage["cart"]`: the product's fields
  * (unknown ones kept, so the cart can show whatever the catalogue sent) plus `qun`.
  */
-export const cartItemSchema = z.looseObject({
+export const cartItemSchema = v.looseObject({
   id,
   title,
   price,
-  thumbnail: z.string(),
+  thumbnail: v.string(),
   stock,
-  brand: z.string(),
-  discountPercentage: z.number(),
-  qun: z.int().check(z.positive()),
+  brand: v.string(),
+  discountPercentage: v.number(),
+  qun: v.pipe(v.number(), v.safeInteger(), v.gtValue(0)),
 });
 
-export type CartItem = z.output<typeof cartItemSchema>;
+export type CartItem = v.InferOutput<typeof cartItemSchema>;
 
 /**
  * What `cart.add` accepts and what stored items are repaired with. Identity, price and stock decide
@@ -28,18 +31,18 @@ export type CartItem = z.output<typeof cartItemSchema>;
  * a product over (DummyJSON-compatible catalogues omit `brand` for some products), so they fall back
  * to neutral values.
  */
-export const productSchema = z.looseObject({
+export const productSchema = v.looseObject({
   id,
   title,
   price,
   stock,
-  thumbnail: z.catch(z.string(), ''),
-  brand: z.catch(z.string(), ''),
-  discountPercentage: z.catch(z.number(), 0),
+  thumbnail: display(v.string(), ''),
+  brand: display(v.string(), ''),
+  discountPercentage: display(v.number(), 0),
 });
 
 /** A product as the cart stores it: validated, display fields filled in. */
-export type CartProduct = z.output<typeof productSchema>;
+export type CartProduct = v.InferOutput<typeof productSchema>;
 
 /** What callers may hand to `cart.add`: any catalogue product, extra fields welcome. */
 export interface Product {

@@ -1,4 +1,5 @@
 import { BehaviorSubject } from 'rxjs';
+import * as v from 'valibot';
 import type { EventBus } from '../bus/bus.ts';
 import { laterChanges } from '../runtime/laterChanges.ts';
 import { createSafeStorage, type KeyValueStore } from '../storage/safeStorage.ts';
@@ -56,9 +57,9 @@ export function createCartStore({ bus, storage = createSafeStorage() }: CartStor
     },
     subscribe: laterChanges(state),
     add(product, source = 'unspecified') {
-      const parsed = productSchema.safeParse(product);
+      const parsed = v.safeParse(productSchema, product);
       if (!parsed.success) return { ok: false, items: state.value, reason: 'invalid-product' };
-      const result = addItem(state.value, parsed.data);
+      const result = addItem(state.value, parsed.output);
       if (result.ok) {
         commit(result.items);
         bus.publish({ type: 'cart:item-added', v: 1, item: result.item, source });

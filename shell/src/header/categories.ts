@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as v from 'valibot';
 import { pageAnswer, type Translate } from 'shared-events';
 import type { MessageKey } from '../i18n/messages.en.ts';
 
@@ -9,9 +9,8 @@ import type { MessageKey } from '../i18n/messages.en.ts';
  */
 export const CATEGORIES_URL = '/api/catalog/products/categories';
 
-const categoriesSchema = z.array(
-  z.looseObject({ slug: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)), menu: z.optional(z.number()) }),
-);
+const nonEmpty = v.pipe(v.string(), v.minLength(1));
+const categoriesSchema = v.array(v.looseObject({ slug: nonEmpty, name: nonEmpty, menu: v.optional(v.number()) }));
 
 export type MenuCategory = { readonly slug: string; readonly name: string };
 
@@ -29,10 +28,10 @@ export function loadMenuCategories(fetchImpl: typeof fetch = (...args) => global
     // The listing's page carries the categories already (its filters show them).
     const carried = pageAnswer(CATEGORIES_URL);
     const body = carried?.status === 200 ? carried.body : await fetchCategories(fetchImpl);
-    const parsed = categoriesSchema.safeParse(body);
+    const parsed = v.safeParse(categoriesSchema, body);
     if (!parsed.success) throw new Error('The catalogue sent categories in an unexpected shape');
-    const marked = parsed.data.filter((category) => category.menu !== undefined).sort((a, b) => a.menu! - b.menu!);
-    return (marked.length > 0 ? marked : parsed.data).map(({ slug, name }) => ({ slug, name }));
+    const marked = parsed.output.filter((category) => category.menu !== undefined).sort((a, b) => a.menu! - b.menu!);
+    return (marked.length > 0 ? marked : parsed.output).map(({ slug, name }) => ({ slug, name }));
   })().catch((error: unknown) => {
     cached = null;
     throw error;

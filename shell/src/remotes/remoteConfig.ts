@@ -1,23 +1,24 @@
-// zod/mini: a fraction of full zod's size, and no runtime code generation (the CSP forbids eval).
-import { z } from 'zod/mini';
+// valibot, as the bus: a fraction of zod's size on the first load, and no runtime code generation
+// (the CSP forbids eval).
+import * as v from 'valibot';
 import { remoteNames, type RemoteName } from '../../remotes.ts';
 
 export { remoteNames, type RemoteName };
 
-const remoteConfigSchema = z.object({
-  remotes: z.record(z.string(), z.string().check(z.minLength(1))),
+const remoteConfigSchema = v.object({
+  remotes: v.record(v.string(), v.pipe(v.string(), v.minLength(1))),
 });
 
 export type RemoteConfig = Record<RemoteName, string>;
 
 /** Parses /remotes.json; a remote missing from it simply never loads (its slots show a fallback). */
 export function parseRemoteConfig(json: unknown): Partial<RemoteConfig> {
-  const parsed = remoteConfigSchema.safeParse(json);
-  if (!parsed.success) throw new Error(`remotes.json is malformed: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+  const parsed = v.safeParse(remoteConfigSchema, json);
+  if (!parsed.success) throw new Error(`remotes.json is malformed: ${parsed.issues[0].message}`);
   // Names this shell does not know (a remote added later) are ignored, not an error.
   const known: Partial<RemoteConfig> = {};
   for (const name of remoteNames) {
-    const entry = parsed.data.remotes[name];
+    const entry = parsed.output.remotes[name];
     if (entry) known[name] = entry;
   }
   return known;
