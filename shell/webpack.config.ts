@@ -113,17 +113,19 @@ function serverConfig(production: boolean, output: string): Configuration {
 
 /**
  * page-styles.json beside the build: the stylesheets of the shell's own components (the chunk the
- * entry loads with import('./bootstrap')). A page rendered on the server links them in its head, so
- * the header and footer are styled from the first paint, before any script (or with none).
+ * entry loads with import('./bootstrap')) and of its own pages (their chunks, src/app/shellPages.tsx).
+ * A page rendered on the server links them in its head, so the header, the footer and a shell page
+ * are styled from the first paint, before any script (or with none).
  */
 class PageStylesPlugin {
   apply(compiler: webpack.Compiler): void {
+    const origins = new Set([path.join(here, 'src', 'index.ts'), path.join(here, 'src', 'app', 'shellPages.tsx')]);
     compiler.hooks.thisCompilation.tap('PageStylesPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PageStylesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const files = new Set<string>();
         for (const group of compilation.chunkGroups) {
-          const fromEntry = group.origins.some((origin) => (origin.module as { resource?: string } | null)?.resource === path.join(here, 'src', 'index.ts'));
-          if (group.isInitial() || !fromEntry) continue;
+          const ours = group.origins.some((origin) => origins.has((origin.module as { resource?: string } | null)?.resource ?? ''));
+          if (group.isInitial() || !ours) continue;
           for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.css')) files.add(file);
         }
         compilation.emitAsset('page-styles.json', new webpack.sources.RawSource(`${JSON.stringify([...files])}\n`));

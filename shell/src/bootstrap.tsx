@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { translationsReady } from 'shared-events';
+import { preloadShellPage } from './app/shellPages.tsx';
 import { loadComponent, type ExposedComponent } from './remotes/federation.ts';
 import { PreloadedScreens } from './remotes/preloadedScreens.ts';
 import { startVitals } from './vitals/startVitals.ts';
@@ -36,8 +37,11 @@ const loadApp = async () => (await import(/* webpackMode: "eager" */ './app/App.
 const wordsLoaded = () => translationsReady().catch((error: unknown) => console.error('A catalogue of strings could not be loaded', error));
 
 async function start(container: HTMLElement): Promise<void> {
+  // A shell page's own chunk (Contact, About, Journal), asked for with the rest of start-up.
+  const pageLoaded = preloadShellPage(location.pathname).catch((error: unknown) => console.error('The page could not be loaded', error));
   if (container.dataset.rendered !== 'server') {
     const App = await loadApp();
+    await pageLoaded;
     await wordsLoaded();
     createRoot(container).render(
       <BrowserRouter>
@@ -62,6 +66,7 @@ async function start(container: HTMLElement): Promise<void> {
   await yieldToBrowser();
   const App = await loadApp();
   await screenLoaded;
+  await pageLoaded;
   await wordsLoaded();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page in one task: the page is painted already, and controls that need
