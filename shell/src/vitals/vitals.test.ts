@@ -95,17 +95,28 @@ describe('reportVitals', () => {
 
 describe('startVitals', () => {
   const configWith = (vitalsSampleRate: unknown) => jest.fn(async () => ({ json: async () => ({ vitalsSampleRate }) })) as unknown as typeof fetch;
-  /** Past the load event's idle time (jsdom has no requestIdleCallback: a second) and the chunk's loading. */
+  /** Past the idle time after live (jsdom has no requestIdleCallback: a second) and the chunk's loading. */
   const idle = () => new Promise((resolve) => setTimeout(resolve, 1_500));
+  const live = Promise.resolve();
 
   beforeEach(() => {
     Object.defineProperty(navigator, 'sendBeacon', { value: jest.fn(() => true), configurable: true });
     delete document.documentElement.dataset.vitals;
   });
 
-  it('loads the measuring part for a sampled view of a known page, after the page has loaded', async () => {
+  it('loads the measuring part for a sampled view of a known page, once the page is live', async () => {
     global.fetch = configWith(1);
-    startVitals('/shop/12', () => 0.5);
+    let goLive = () => {};
+    startVitals(
+      '/shop/12',
+      () => 0.5,
+      new Promise<void>((resolve) => {
+        goLive = resolve;
+      }),
+    );
+    await idle();
+    expect(global.fetch).not.toHaveBeenCalled();
+    goLive();
     await idle();
     expect(global.fetch).toHaveBeenCalledWith('/app-config.json', { cache: 'no-cache' });
     expect(document.documentElement.dataset.vitals).toBe('on');
@@ -113,11 +124,11 @@ describe('startVitals', () => {
 
   it('measures nothing for a view left out of the sample, a not-found page, or an unreadable config', async () => {
     global.fetch = configWith(0.1);
-    startVitals('/shop/12', () => 0.5);
-    startVitals('/no/such/page', () => 0);
+    startVitals('/shop/12', () => 0.5, live);
+    startVitals('/no/such/page', () => 0, live);
     await idle();
     global.fetch = configWith('all');
-    startVitals('/', () => 0);
+    startVitals('/', () => 0, live);
     await idle();
     expect(document.documentElement.dataset.vitals).toBeUndefined();
   });
