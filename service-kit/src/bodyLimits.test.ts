@@ -18,6 +18,11 @@ beforeAll(async () => {
   refuseOversizedBodies(app);
   app.post('/echo', async (request) => ({ length: JSON.stringify(request.body).length }));
   app.post('/small', { bodyLimit: 100 }, async () => ({ ok: true }));
+  // As a proxy takes a body: handed on as a stream, unread until something reads it.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+    scope.post('/unread', { bodyLimit: 1024 * 1024 }, async (_request, reply) => reply.code(404).send({ message: 'nothing here' }));
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
 });
@@ -121,6 +126,32 @@ describe('the connection after a refusal', () => {
       });
       expect(first).toBe(413);
       expect(await send('/echo', 10, 'length', { agent })).toMatchObject({ status: 200 });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('serves the next request when a route answered without reading the body it was handed', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const body = Buffer.alloc(512 * 1024, 'x');
+      const first = await new Promise<number>((resolve, reject) => {
+        const request = http.request({
+          host: '127.0.0.1',
+          port,
+          path: '/unread',
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+        request.on('response', (response) => response.resume().on('end', () => resolve(response.statusCode!)));
+        request.on('error', reject);
+        request.end(body);
+      });
+      expect(first).toBe(404);
+      const started = Date.now();
+      expect(await send('/echo', 10, 'length', { agent, firstAfterMs: 0 })).toMatchObject({ status: 200 });
+      expect(Date.now() - started).toBeLessThan(1_000);
     } finally {
       agent.destroy();
     }

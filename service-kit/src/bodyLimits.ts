@@ -148,5 +148,7 @@ function discardTheRest(request: IncomingMessage, closeAfter: boolean): void {
   if (request.complete) return finish();
   request.once('end', finish);
   socket.once('close', stop);
+  // Away from the stream it was read through (a route that answered without reading it all).
+  request.unpipe();
   request.resume();
 }
