@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { bus, cart, coupon } from 'shared-events';
 import { useT } from '../i18n/useT.ts';
@@ -6,7 +6,9 @@ import { useCartItems, useSession } from 'shared-events/react';
 import type { PaidOrder } from '../submit/placeOrder.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 import styles from './CheckoutPage.module.css';
-import { Confirmation } from './Confirmation.tsx';
+
+// The confirmation comes with the code that pays (usePayOrder.ts), fetched once paying is possible.
+const Confirmation = lazy(() => import(/* webpackChunkName: "checkout-pay" */ './Confirmation.tsx').then((m) => ({ default: m.Confirmation })));
 
 /**
  * /checkout (exposed as ./CheckoutPage): billing details, order summary, payment, confirmation.
@@ -32,7 +34,9 @@ export default function CheckoutPage() {
         {paid ? t('confirmation.pageTitle') : t('page.title')}
       </h1>
       {paid ? (
-        <Confirmation order={paid} signedIn={user !== null} />
+        <Suspense fallback={null}>
+          <Confirmation order={paid} signedIn={user !== null} />
+        </Suspense>
       ) : items.length === 0 ? (
         <EmptyCart />
       ) : (

@@ -4,8 +4,6 @@ import { formatPrice, type Language } from 'shared-events';
 import { useT } from '../i18n/useT.ts';
 import type { CardPaymentHandle } from '../payment/cardPayment.ts';
 import { PaymentMethods, type PaymentMethod } from '../payment/PaymentMethods.tsx';
-import { StripeCardForm } from '../payment/StripeCardForm.tsx';
-import { TestCardForm } from '../payment/TestCardForm.tsx';
 import styles from './CheckoutPage.module.css';
 import { PaymentAlert, type Outcome } from './PaymentAlert.tsx';
 import type { PaymentModeState } from './usePaymentMode.ts';
@@ -30,6 +28,7 @@ interface PaymentSectionProps {
 export function PaymentSection(props: PaymentSectionProps) {
   const { method, onMethod, modeState, retryMode, card, billingEmail, language, paying, authenticating, busy, outcome, totalCents } = props;
   const t = useT();
+  const mode = modeState.status === 'ready' ? modeState.mode : null;
   const payLabel = authenticating ? t('pay.authenticating') : paying ? t('pay.processing') : t('pay.button', { total: formatPrice(totalCents) });
   return (
     <section className={styles.panel} aria-labelledby="payment-title">
@@ -57,9 +56,9 @@ export function PaymentSection(props: PaymentSectionProps) {
             </button>
           </p>
         )}
-        {modeState.status === 'ready' && modeState.mode.kind === 'test' && <TestCardForm ref={card} billingEmail={billingEmail} disabled={paying} />}
-        {modeState.status === 'ready' && modeState.mode.kind === 'stripe' && (
-          <StripeCardForm ref={card} publishableKey={modeState.mode.publishableKey} language={language} billingEmail={billingEmail} disabled={paying} />
+        {mode?.kind === 'test' && <mode.Form ref={card} billingEmail={billingEmail} disabled={paying} />}
+        {mode?.kind === 'stripe' && (
+          <mode.Form ref={card} publishableKey={mode.publishableKey} language={language} billingEmail={billingEmail} disabled={paying} />
         )}
 
         <PaymentAlert outcome={outcome} />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useCouponCode } from 'shared-events/react';
-import { checkCoupon } from '../coupon-client/couponClient.ts';
+import type { CouponAnswer } from 'shared-events';
 import { couponState, type CouponState } from '../order/coupon.ts';
 
 /**
@@ -20,9 +20,13 @@ export function useCoupon(lines: readonly { id: number; qun: number }[]): { coup
     }
     const controller = new AbortController();
     setCoupon({ status: 'checking', code });
-    void checkCoupon(code, lines, { signal: controller.signal }).then((answer) => {
-      if (!controller.signal.aborted) setCoupon(couponState(code, answer));
-    });
+    // The client comes with the first code to check: a cart without one never loads it.
+    void import(/* webpackChunkName: "coupon-client" */ '../coupon-client/couponClient.ts')
+      .then(({ checkCoupon }) => checkCoupon(code, lines, { signal: controller.signal }))
+      .catch((): CouponAnswer => ({ kind: 'unavailable' }))
+      .then((answer) => {
+        if (!controller.signal.aborted) setCoupon(couponState(code, answer));
+      });
     return () => controller.abort();
     // linesKey stands for lines: a new array with the same lines must not check again.
     // eslint-disable-next-line react-hooks/exhaustive-deps

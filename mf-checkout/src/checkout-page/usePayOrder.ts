@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
 import type { Language } from 'shared-events';
 import {
   fieldErrorsFromServer,
@@ -13,9 +13,20 @@ import { billingInputId } from '../billing/BillingForm.tsx';
 import { useT } from '../i18n/useT.ts';
 import type { CardPaymentHandle } from '../payment/cardPayment.ts';
 import { sessionStore } from '../state/sessionStore.ts';
-import { cartFingerprint, createIdempotencyKeys } from '../submit/idempotency.ts';
-import { finishPayment, keepsKey, startPayment, type PaidOrder, type PlaceOrderResult } from '../submit/placeOrder.ts';
+import type { IdempotencyKeys } from '../submit/idempotency.ts';
+import type { PaidOrder, PlaceOrderResult } from '../submit/placeOrder.ts';
 import type { Outcome } from './PaymentAlert.tsx';
+
+/**
+ * What paying takes (the order calls, their idempotency keys, the confirmation), in a chunk of its own: it is
+ * fetched as soon as paying is possible (the card form is there), so a Pay click never waits for it.
+ */
+const loadPaying = () =>
+  Promise.all([
+    import(/* webpackChunkName: "checkout-pay" */ '../submit/placeOrder.ts'),
+    import(/* webpackChunkName: "checkout-pay" */ '../submit/idempotency.ts'),
+    import(/* webpackChunkName: "checkout-pay" */ './Confirmation.tsx'),
+  ]).then(([order, idempotency]) => ({ ...order, ...idempotency }));
 
 interface PayOrderInput {
   readonly billing: Billing;
@@ -44,12 +55,16 @@ export function usePayOrder({ billing, setErrors, markAttempted, card, lines, co
   const [authenticating, setAuthenticating] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const inFlight = useRef(false);
-  const keys = useMemo(() => createIdempotencyKeys(sessionStore()), []);
+  const keys = useRef<IdempotencyKeys | null>(null);
 
-  const settle = (result: Exclude<PlaceOrderResult, { kind: 'requires_payment' }>) => {
+  useEffect(() => {
+    if (canPay) void loadPaying().catch(() => undefined);
+  }, [canPay]);
+
+  const settle = (result: Exclude<PlaceOrderResult, { kind: 'requires_payment' }>, keepsKey: (result: PlaceOrderResult) => boolean) => {
     // An attempt whose outcome is not final is asked about again with the same key: the service
     // answers the same order (and the same PaymentIntent), never a second one.
-    if (!keepsKey(result)) keys.forget();
+    if (!keepsKey(result)) keys.current?.forget();
     if (result.kind === 'paid') {
       onPaid(result);
       return;
@@ -87,17 +102,25 @@ export function usePayOrder({ billing, setErrors, markAttempted, card, lines, co
     inFlight.current = true;
     setPaying(true);
     try {
+      const payment = await loadPaying().catch(() => null);
+      if (!payment) {
+        // Offline before anything was sent: nothing to check, only to try again.
+        setOutcome({ kind: 'unavailable', message: undefined, sameKey: false });
+        return;
+      }
+      const { startPayment, finishPayment, keepsKey, cartFingerprint, createIdempotencyKeys } = payment;
+      keys.current ??= createIdempotencyKeys(sessionStore());
       const payload = toBillingPayload(billing);
       const started = await startPayment({
         email: card.current?.email() || payload.email || '',
         lines,
         billing: payload,
         ...(couponCode ? { couponCode } : {}),
-        idempotencyKey: keys.keyFor(cartFingerprint(lines, couponCode)),
+        idempotencyKey: keys.current.keyFor(cartFingerprint(lines, couponCode)),
         lang: language,
       });
       if (started.kind !== 'requires_payment') {
-        settle(started);
+        settle(started, keepsKey);
         return;
       }
       const confirmed = (await card.current?.confirmPayment(started.clientSecret, payload, () => setAuthenticating(true))) ?? {
@@ -112,7 +135,7 @@ export function usePayOrder({ billing, setErrors, markAttempted, card, lines, co
         setOutcome({ kind: 'card', message: confirmed.message });
         return;
       }
-      settle(result);
+      settle(result, keepsKey);
     } finally {
       inFlight.current = false;
       setPaying(false);
