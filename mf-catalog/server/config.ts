@@ -1,3 +1,4 @@
+import { IMPORT_BODY_LIMIT } from 'service-kit/body-limits';
 import { z } from 'zod';
 import { isCategorySlug } from './products/model.ts';
 import { SEED_CATEGORIES } from './seed/vocabulary.ts';
@@ -135,7 +136,8 @@ const schema = z.object({
   FIREBASE_IDENTITY_TOOLKIT_URL: text('FIREBASE_IDENTITY_TOOLKIT_URL')
     .refine((raw) => URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol), { error: 'FIREBASE_IDENTITY_TOOLKIT_URL must be an http(s) URL' })
     .optional(),
-  IMPORT_MAX_BYTES: integer('IMPORT_MAX_BYTES', 1024, 512 * 1024 * 1024).default(16 * 1024 * 1024),
+  // The gateway reads the same variable and refuses a larger file itself (shell/server/bodyLimits.ts).
+  IMPORT_MAX_BYTES: integer('IMPORT_MAX_BYTES', 1024, 512 * 1024 * 1024).default(IMPORT_BODY_LIMIT),
   IMPORT_MAX_RECORDS: integer('IMPORT_MAX_RECORDS', 1, 10_000_000).default(100_000),
   // Internal sources an import may read (imports read public addresses only): origins, comma-separated.
   IMPORT_ALLOWED_ORIGINS: text('IMPORT_ALLOWED_ORIGINS')
