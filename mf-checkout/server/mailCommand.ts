@@ -8,7 +8,7 @@
  * A running checkout service with SMTP_URL sends what is queued within a second. Reads the storage
  * part of the service's configuration only (DATABASE_URL, else SQLITE_PATH, else DATA_DIR).
  */
-import { SchemaTooNewError } from './storage/migrations/runner.ts';
+import { SchemaTooNewError } from 'service-kit/migrations';
 import { StorageConfigError, storageFrom } from './storage/location.ts';
 import { openRepository } from './storage/open.ts';
 

@@ -6,7 +6,7 @@ import { createCheckoutServer } from './app.ts';
 import { ConfigError, loadConfig, type CheckoutConfig } from './config.ts';
 import { startMetricsServer } from 'service-kit/metrics';
 import { registry } from './metrics/registry.ts';
-import { SchemaTooNewError } from './storage/migrations/runner.ts';
+import { SchemaTooNewError } from 'service-kit/migrations';
 
 let config: CheckoutConfig;
 try {

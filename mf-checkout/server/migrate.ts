@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { postgresMigrations, sqliteMigrations, STORE } from './storage/migrations/index.ts';
-import { migratePostgres, migrateSqlite, SchemaTooNewError } from './storage/migrations/runner.ts';
+import { migratePostgres, migrateSqlite, SchemaTooNewError } from 'service-kit/migrations';
 import { connectOrdersPool } from './storage/postgres.ts';
 import { connectOrdersDatabase } from './storage/sqlite.ts';
 import { storageFrom, StorageConfigError, type StorageLocation } from './storage/location.ts';

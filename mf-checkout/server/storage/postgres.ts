@@ -2,7 +2,7 @@ import pg from 'pg';
 import { postgresOrderEvents } from './eventsPostgres.ts';
 import { postgresOrderFigures } from './figuresPostgres.ts';
 import { postgresMigrations, STORE } from './migrations/index.ts';
-import { migratePostgres } from './migrations/runner.ts';
+import { migratePostgres } from 'service-kit/migrations';
 import { postgresOrderLists } from './orderListsPostgres.ts';
 import { postgresOrderSteps } from './ordersPostgres.ts';
 import { createPostgresOutbox } from './outboxPostgres.ts';

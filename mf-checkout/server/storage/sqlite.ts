@@ -5,7 +5,7 @@ import { traceSqlite } from 'service-kit';
 import { sqliteOrderEvents } from './eventsSqlite.ts';
 import { sqliteOrderFigures } from './figuresSqlite.ts';
 import { sqliteMigrations, STORE } from './migrations/index.ts';
-import { migrateSqlite } from './migrations/runner.ts';
+import { migrateSqlite } from 'service-kit/migrations';
 import { sqliteOrderLists } from './orderListsSqlite.ts';
 import { sqliteOrderSteps } from './ordersSqlite.ts';
 import { createSqliteOutbox } from './outboxSqlite.ts';

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
-import type { Migration } from './runner.ts';
+import type { Migration } from 'service-kit/migrations';
 
 /**
  * The orders schema as the releases before versioned migrations created it at every start. Every

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
-import type { Migration } from './runner.ts';
+import type { Migration } from 'service-kit/migrations';
 
 /**
  * The back office's order lifecycle (issue #37): the status may take every state of it, and each

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
-import type { Migration } from './runner.ts';
+import type { Migration } from 'service-kit/migrations';
 
 /**
  * The staff's side of orders (issue #37): refunds through Stripe, each recorded with who asked and

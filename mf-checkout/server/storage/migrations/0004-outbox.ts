@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
-import type { Migration } from './runner.ts';
+import type { Migration } from 'service-kit/migrations';
 
 /**
  * Messages to shoppers (issue #37 point 5): the outbox, written in the same transaction as the

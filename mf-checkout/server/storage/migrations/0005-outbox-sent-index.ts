@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
-import type { Migration } from './runner.ts';
+import type { Migration } from 'service-kit/migrations';
 
 /**
  * Sent messages are kept for MAIL_SENT_RETENTION_DAYS, then the sender deletes them a small batch at

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { createTestSchema } from '../../testing/postgres.ts';
+import { createTestSchema } from '../testing/postgresSchema.ts';
 import { migratePostgres, migrateSqlite, SchemaTooNewError, type Migration } from './runner.ts';
 
 const sqliteMigrations: Migration<DatabaseSync>[] = [

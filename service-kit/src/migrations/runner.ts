@@ -1,3 +1,5 @@
+// The stores' one migration runner: the catalogue, the orders and the gateway's contact messages and
+// release registry each keep their own migrations and call it (decisions 0026 and 0045).
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
 import { Umzug, type RunnableMigration, type UmzugStorage } from 'umzug';

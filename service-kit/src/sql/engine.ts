@@ -1,0 +1,88 @@
+// What differs between SQLite and PostgreSQL for a store written once with Kysely (decision 0045).
+// Kysely already writes each dialect's placeholders, quoting, ON CONFLICT and RETURNING (both
+// engines have them); what is left is here, so a store's queries never ask which engine they run on.
+import type { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type RawBuilder } from 'kysely';
+import { NodeSqliteDialect } from './nodeSqlite.ts';
+
+/** A SELECT that can lock the rows it reads (Kysely's SelectQueryBuilder). */
+export interface Lockable<Q> {
+  forUpdate(): Q;
+  skipLocked(): Q;
+}
+
+export interface Engine {
+  readonly name: 'sqlite' | 'postgres';
+  /**
+   * Locks the rows the SELECT reads until the transaction ends (PostgreSQL's FOR UPDATE). SQLite
+   * locks the whole file for a transaction from its first statement (BEGIN IMMEDIATE, see
+   * NodeSqliteDialect), so it adds nothing there.
+   */
+  forUpdate<Q extends Lockable<Q>>(query: Q): Q;
+  /** Locks the rows it reads, passing over rows another transaction holds: workers leasing at once each get other rows. */
+  forUpdateSkipLocked<Q extends Lockable<Q>>(query: Q): Q;
+  /**
+   * A boolean written as the column keeps it, as a literal (1/0 on SQLite, true/false on PostgreSQL),
+   * so that a partial index whose condition names it serves the query.
+   */
+  bool(value: boolean): RawBuilder<boolean>;
+  /** The UTC hour of an instant column, as text 'YYYY-MM-DDTHH' (SQLite keeps instants as ISO text). */
+  utcHour(column: string): RawBuilder<string>;
+  /**
+   * The value for a column numbered in insertion order (an order's number): undefined on PostgreSQL,
+   * where the column's identity numbers the row; on SQLite one more than the largest (or `first`),
+   * which its single writer keeps unique.
+   */
+  nextNumber(table: string, column: string, first: number): RawBuilder<number> | undefined;
+}
+
+export const sqliteEngine: Engine = {
+  name: 'sqlite',
+  forUpdate: (query) => query,
+  forUpdateSkipLocked: (query) => query,
+  bool: (value) => sql<boolean>`${sql.lit(value ? 1 : 0)}`,
+  utcHour: (column) => sql<string>`substr(${sql.ref(column)}, 1, 13)`,
+  nextNumber: (table, column, first) => sql<number>`(SELECT COALESCE(MAX(${sql.ref(column)}), ${sql.lit(first - 1)}) + 1 FROM ${sql.table(table)})`,
+};
+
+export const postgresEngine: Engine = {
+  name: 'postgres',
+  forUpdate: (query) => query.forUpdate(),
+  forUpdateSkipLocked: (query) => query.forUpdate().skipLocked(),
+  bool: (value) => sql.lit(value),
+  utcHour: (column) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')`,
+  nextNumber: () => undefined,
+};
+
+/** A store's database: the query builder and the engine it runs on. */
+export interface SqlDatabase<DB> {
+  db: Kysely<DB>;
+  engine: Engine;
+}
+
+/** A node:sqlite database as a store's: its pragmas set and its schema migrated by the caller. */
+export function sqliteDatabase<DB>(db: DatabaseSync): SqlDatabase<DB> {
+  return { db: new Kysely<DB>({ dialect: new NodeSqliteDialect(db) }), engine: sqliteEngine };
+}
+
+/** A PostgreSQL pool (`pg.Pool`) as a store's; destroying the Kysely instance ends the pool. */
+export function postgresDatabase<DB>(pool: PostgresPool): SqlDatabase<DB> {
+  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), engine: postgresEngine };
+}
+
+// Reading a row: what each driver answers for the same column.
+
+/** An instant: SQLite keeps ISO text, pg answers a Date for timestamptz. */
+export function readInstant(value: string | Date): string {
+  return typeof value === 'string' ? value : value.toISOString();
+}
+
+/** A JSON column: SQLite keeps text, pg parses jsonb. */
+export function readJson<T>(value: string | T): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/** A boolean column: SQLite keeps 0/1. */
+export function readFlag(value: number | boolean): boolean {
+  return value === true || value === 1;
+}
