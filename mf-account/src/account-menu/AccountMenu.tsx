@@ -4,7 +4,10 @@ import { bus, session, toast, type AuthUser } from 'shared-events';
 import { accountSession } from '../auth/instance.ts';
 import { useAccountSession } from '../auth/useAccountSession.ts';
 import { useMenuT } from '../i18n/useMenuT.ts';
-import { LogInIcon, LogOutIcon, UserIcon, UserPlusIcon } from '../ui/icons.tsx';
+import { LogInIcon } from '../ui/icons/LogInIcon.tsx';
+import { LogOutIcon } from '../ui/icons/LogOutIcon.tsx';
+import { UserIcon } from '../ui/icons/UserIcon.tsx';
+import { UserPlusIcon } from '../ui/icons/UserPlusIcon.tsx';
 import { useDropdown } from 'shared-events/react';
 import styles from './AccountMenu.module.css';
 

@@ -8,7 +8,7 @@ import { translateFormMessage } from '../i18n/formMessages.ts';
 import { useT } from '../i18n/useT.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';
 import { Field, PasswordInput, TextInput } from '../ui/Field.tsx';
-import { AlertIcon } from '../ui/icons.tsx';
+import { AlertIcon } from '../ui/icons/AlertIcon.tsx';
 import forms from '../ui/forms.module.css';
 import styles from './LoginPage.module.css';
 

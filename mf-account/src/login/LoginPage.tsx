@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { bus } from 'shared-events';
 import { usePageAuth, warmUpOnInteraction } from '../auth/usePageAuth.ts';
 import { useT } from '../i18n/useT.ts';
-import { CheckIcon } from '../ui/icons.tsx';
+import { CheckIcon } from '../ui/icons/CheckIcon.tsx';
 import forms from '../ui/forms.module.css';
 import { LoginForm } from './LoginForm.tsx';
 import { afterLoginPath } from './redirect.ts';

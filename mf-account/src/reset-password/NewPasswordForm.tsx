@@ -5,7 +5,7 @@ import { SIGNUP_MESSAGES } from '../forms/signup.ts';
 import { errorKindText, translateFormMessage } from '../i18n/formMessages.ts';
 import { useT } from '../i18n/useT.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';
-import { AlertIcon } from '../ui/icons.tsx';
+import { AlertIcon } from '../ui/icons/AlertIcon.tsx';
 import { NewPasswordFields } from '../ui/NewPasswordFields.tsx';
 import forms from '../ui/forms.module.css';
 import { newPasswordErrors, type NewPasswordErrors, type NewPasswordValues } from './newPassword.ts';

@@ -7,7 +7,7 @@ import { warmUpOnInteraction } from '../auth/usePageAuth.ts';
 import { toAccountError, type AccountErrorKind } from '../firebase/errors.ts';
 import { errorKindText } from '../i18n/formMessages.ts';
 import { useT } from '../i18n/useT.ts';
-import { AlertIcon } from '../ui/icons.tsx';
+import { AlertIcon } from '../ui/icons/AlertIcon.tsx';
 import forms from '../ui/forms.module.css';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { readResetLink } from './resetLink.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n/useT.ts';
-import { CheckIcon } from '../ui/icons.tsx';
+import { CheckIcon } from '../ui/icons/CheckIcon.tsx';
 import forms from '../ui/forms.module.css';
 import styles from './SignUpPage.module.css';
 

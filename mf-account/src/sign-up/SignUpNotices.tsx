@@ -1,7 +1,8 @@
 import type { SignUpState } from '../forms/signup.ts';
 import { translateFormMessage } from '../i18n/formMessages.ts';
 import { useT } from '../i18n/useT.ts';
-import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
+import { AlertIcon } from '../ui/icons/AlertIcon.tsx';
+import { CheckIcon } from '../ui/icons/CheckIcon.tsx';
 import forms from '../ui/forms.module.css';
 
 /**

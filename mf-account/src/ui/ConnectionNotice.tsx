@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAccountSession } from '../auth/useAccountSession.ts';
 import { accountSession } from '../auth/instance.ts';
 import { useT } from '../i18n/useT.ts';
-import { AlertIcon } from './icons.tsx';
+import { AlertIcon } from './icons/AlertIcon.tsx';
 import styles from './forms.module.css';
 
 /** Says clearly when the sign-in service cannot be started (gateway config or emulator down), with a retry. */

@@ -1,7 +1,9 @@
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { useState } from 'react';
 import { fieldWiring, type FieldControl } from 'shared-events/react';
-import { AlertIcon, EyeIcon, EyeOffIcon } from './icons.tsx';
+import { AlertIcon } from './icons/AlertIcon.tsx';
+import { EyeIcon } from './icons/EyeIcon.tsx';
+import { EyeOffIcon } from './icons/EyeOffIcon.tsx';
 import styles from './forms.module.css';
 
 /** What a control needs to be tied to its label, hint and error (the shop's one wiring). */

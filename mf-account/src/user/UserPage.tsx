@@ -8,7 +8,9 @@ import { LazyLoginScreen } from '../login/lazyLoginScreen.ts';
 import { addressLines, greetingName } from '../my-account/profile.ts';
 import { useOwnRecord } from '../my-account/useOwnRecord.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';
-import { AlertIcon, PencilIcon, UserIcon } from '../ui/icons.tsx';
+import { AlertIcon } from '../ui/icons/AlertIcon.tsx';
+import { PencilIcon } from '../ui/icons/PencilIcon.tsx';
+import { UserIcon } from '../ui/icons/UserIcon.tsx';
 import forms from '../ui/forms.module.css';
 import styles from './UserPage.module.css';
 

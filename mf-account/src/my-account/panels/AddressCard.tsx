@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useT } from '../../i18n/useT.ts';
-import { MapPinIcon, PencilIcon } from '../../ui/icons.tsx';
+import { MapPinIcon } from '../../ui/icons/MapPinIcon.tsx';
+import { PencilIcon } from '../../ui/icons/PencilIcon.tsx';
 import forms from '../../ui/forms.module.css';
 import styles from '../AccountDashboard.module.css';
 

@@ -1,5 +1,8 @@
 import { useT } from '../../i18n/useT.ts';
-import { ArrowRightIcon, BagIcon, IdCardIcon, MapPinIcon } from '../../ui/icons.tsx';
+import { ArrowRightIcon } from '../../ui/icons/ArrowRightIcon.tsx';
+import { BagIcon } from '../../ui/icons/BagIcon.tsx';
+import { IdCardIcon } from '../../ui/icons/IdCardIcon.tsx';
+import { MapPinIcon } from '../../ui/icons/MapPinIcon.tsx';
 import forms from '../../ui/forms.module.css';
 import type { PanelProps, Tab } from './panel.ts';
 import styles from '../AccountDashboard.module.css';

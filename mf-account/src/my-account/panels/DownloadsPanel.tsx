@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useT } from '../../i18n/useT.ts';
-import { DownloadIcon } from '../../ui/icons.tsx';
+import { DownloadIcon } from '../../ui/icons/DownloadIcon.tsx';
 import forms from '../../ui/forms.module.css';
 import styles from '../AccountDashboard.module.css';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toAccountError } from '../../firebase/errors.ts';
 import { useT } from '../../i18n/useT.ts';
-import { CheckIcon } from '../../ui/icons.tsx';
+import { CheckIcon } from '../../ui/icons/CheckIcon.tsx';
 import forms from '../../ui/forms.module.css';
 import type { PanelProps } from './panel.ts';
 import { toPatch } from '../profile.ts';

@@ -4,7 +4,7 @@ import { accountSession } from '../../auth/instance.ts';
 import { toAccountError } from '../../firebase/errors.ts';
 import { errorKindText } from '../../i18n/formMessages.ts';
 import { useT } from '../../i18n/useT.ts';
-import { AlertIcon } from '../../ui/icons.tsx';
+import { AlertIcon } from '../../ui/icons/AlertIcon.tsx';
 import forms from '../../ui/forms.module.css';
 import styles from '../AccountDashboard.module.css';
 

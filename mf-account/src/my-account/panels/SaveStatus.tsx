@@ -1,7 +1,8 @@
 import type { AccountErrorKind } from '../../firebase/errors.ts';
 import { errorKindText } from '../../i18n/formMessages.ts';
 import { useT } from '../../i18n/useT.ts';
-import { AlertIcon, CheckIcon } from '../../ui/icons.tsx';
+import { AlertIcon } from '../../ui/icons/AlertIcon.tsx';
+import { CheckIcon } from '../../ui/icons/CheckIcon.tsx';
 import forms from '../../ui/forms.module.css';
 
 export type Save = { state: 'idle' } | { state: 'saving' } | { state: 'saved'; message: string } | { state: 'failed'; kind: AccountErrorKind };
