@@ -8,16 +8,19 @@ import { createAccountSession } from './accountSession.ts';
 import { afterLive } from './afterLive.ts';
 import { onAuthHintChangedElsewhere, readAuthHint, writeAuthHint } from './authHint.ts';
 import { whenPageIdle } from './idle.ts';
-import { requestPasswordReset } from './passwordReset.ts';
 import { createTokenSync } from './tokenSync.ts';
-import { connectWishlist } from '../wishlist/connectWishlist.ts';
+import { startWishlistSync } from '../wishlist/startWishlistSync.ts';
 
 export const accountSession = createAccountSession({
   loadService: () => import(/* webpackChunkName: "account-firebase" */ './firebaseConnection.ts').then((m) => m.connectAccountService()),
   publish: (user) => bus.publish({ type: 'auth:changed', v: 1, user }),
   publishProfile: (uid, record) => bus.publish({ type: 'account:profile', v: 1, uid, profile: record ? { ...record } : null }),
   tokenSync: createTokenSync({ fetch: (input, init) => fetch(input, init) }),
-  requestReset: (email) => requestPasswordReset({ fetch: (input, init) => fetch(input, init), language: () => language.current }, email),
+  // Asked for only from the login form's "Forget pasword": its code comes then.
+  requestReset: (email) =>
+    import(/* webpackChunkName: "account-reset-request" */ './passwordReset.ts').then((m) =>
+      m.requestPasswordReset({ fetch: (input, init) => fetch(input, init), language: () => language.current }, email),
+    ),
   readHint: () => readAuthHint(),
   writeHint: (hint) => writeAuthHint(hint),
   onHintChangedElsewhere: onAuthHintChangedElsewhere,
@@ -27,4 +30,4 @@ export const accountSession = createAccountSession({
 });
 
 accountSession.start();
-connectWishlist(accountSession);
+startWishlistSync(accountSession, () => import(/* webpackChunkName: "account-wishlist" */ '../wishlist/connectWishlist.ts').then((m) => m.connectWishlist));

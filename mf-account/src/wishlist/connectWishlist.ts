@@ -1,7 +1,8 @@
 import { normalizeIds, wishlist, WISHLIST_MAX } from 'shared-events';
 import type { AccountSession } from '../auth/accountSession.ts';
 import { toAccountError } from '../firebase/errors.ts';
-import { createWishlistSync, OWNER_KEY, type Mirror } from './wishlistSync.ts';
+import { OWNER_KEY } from './ownerKey.ts';
+import { createWishlistSync, type Mirror } from './wishlistSync.ts';
 
 /** The mirror mark in localStorage; a damaged one reads as none (the next sign-in merges). */
 function ownerStore() {

@@ -11,15 +11,13 @@
  * - At sign-out the local list, the account's mirror, is emptied: the next person on this browser
  *   starts with their own.
  *
- * `OWNER_KEY` in localStorage names the account the local list mirrors and the list as last agreed
+ * `OWNER_KEY` (ownerKey.ts) in localStorage names the account the local list mirrors and the list as last agreed
  * with it. A page of a signed-in shopper starts before Firebase does: what changed locally since
  * the last agreement (a heart pressed before the account was reached, another device's removals
  * meanwhile) is merged three ways instead of one side overwriting the other.
  */
 import type { AccountError } from '../firebase/errors.ts';
 import type { WishlistChanges } from '../firebase/wishlistRecord.ts';
-
-export const OWNER_KEY = 'wishlist:account';
 
 /** Whose list the local one mirrors, and the list both sides last agreed on. */
 export type Mirror = { uid: string; agreed: readonly number[] };
