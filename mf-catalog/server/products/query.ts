@@ -50,7 +50,7 @@ const WORD_SEARCH_FIELDS = {
   match: oneOf('match', ['words'] as const)
     .optional()
     .describe(
-      "words: every word matches on its own across title, brand, category, colour and description, with plurals, typos and ranking; left out: DummyJSON's substring search",
+      "words: every word matches on its own across title, brand, category, colour and description, with plurals, typos and ranking, and titles containing the text as typed (3+ characters) follow; left out: DummyJSON's substring search",
     ),
   typos: oneOf('typos', ['on', 'off'] as const)
     .optional()

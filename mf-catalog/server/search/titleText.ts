@@ -22,7 +22,7 @@ export interface TitleText {
 /** Null when the text is too short to search titles for, or has no letter or digit to find them by. */
 export function titleText(typed: string, tuning: SearchTuning): TitleText | null {
   const text = fold(typed.trim()).replace(/\s+/g, ' ');
-  if ([...text].length < tuning.titleTextMinLength) return null;
+  if (text.length < tuning.titleTextMinLength) return null;
   const found = wordsAt(text);
   if (found.length === 0) return null;
   // A word with text before it begins a title word, one with text after it ends one.
@@ -48,8 +48,8 @@ export function withTitleText(
   tuning: SearchTuning,
   cached: (key: string, compute: () => Scored) => Scored,
 ): Scored {
-  const fits = title.pieces.map(({ piece, place }) => index.titleWordsWith(piece, place));
-  if (fits.some((found) => found.length === 0)) return words;
+  const fits = fitting(index, title);
+  if (!fits) return words;
   const score = readings.length * tuning.fieldWeights[0] * tuning.quality.part;
   // A title whose every piece is a word the reading of that typed word took is a word-search match
   // scored at least this high already: only titles with some other fitting word can add anything.
@@ -72,6 +72,21 @@ export function withTitleText(
     words,
     below(candidates, words, score, (doc) => fold(documents.titleKey(doc)).includes(title.text)),
   );
+}
+
+/**
+ * Each piece's fitting title words; null as soon as one piece has none. Whole words are looked up
+ * first: one lookup, and most often the piece no title has (a colour, a brand).
+ */
+function fitting(index: SearchIndex, title: TitleText): number[][] | null {
+  const fits: number[][] = [];
+  const order = title.pieces.map((_, i) => i).sort((a, b) => Number(title.pieces[b]!.place === 'whole') - Number(title.pieces[a]!.place === 'whole'));
+  for (const i of order) {
+    const { piece, place } = title.pieces[i]!;
+    fits[i] = index.titleWordsWith(piece, place);
+    if (fits[i]!.length === 0) return null;
+  }
+  return fits;
 }
 
 /**

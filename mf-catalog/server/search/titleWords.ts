@@ -1,6 +1,7 @@
 // The words that titles use, found by a piece of them: the whole word, its beginning, its end, or
 // anywhere inside. A large catalogue has hundreds of thousands of words (reading them all for one
 // typed piece took 4-11 ms at 200,000), so each title word is filed under its three-letter pieces.
+import { LRUCache } from 'lru-cache';
 import type { Vocabulary } from './vocabulary.ts';
 
 /**
@@ -22,6 +23,8 @@ export class TitleWords {
   private readonly byTrigram = new Map<string, number[]>();
   private readonly filed: boolean[] = [];
   private readonly vocabulary: Vocabulary;
+  /** What with() found, by place and piece (a short piece, the "t" of "t-sh", fits hundreds of words); forgotten when a word is filed. */
+  private readonly found = new LRUCache<string, number[]>({ max: 10_000 });
 
   constructor(vocabulary: Vocabulary) {
     this.vocabulary = vocabulary;
@@ -31,6 +34,8 @@ export class TitleWords {
   add(word: number): void {
     if (this.filed[word]) return;
     this.filed[word] = true;
+    // Only when something was found: clearing costs a pass over the cache's slots, and a build files every word.
+    if (this.found.size > 0) this.found.clear();
     for (const trigram of trigrams(this.vocabulary.words[word]! + END)) {
       const words = this.byTrigram.get(trigram);
       if (words) words.push(word);
@@ -38,10 +43,20 @@ export class TitleWords {
     }
   }
 
-  /** The title words (used by a product) that have `piece` at that place, the piece itself included. */
+  /** The title words that have `piece` at that place, the piece itself included. */
   with(piece: string, place: Place): number[] {
+    const key = `${place} ${piece}`;
+    let words = this.found.get(key);
+    if (!words) {
+      words = this.look(piece, place);
+      this.found.set(key, words);
+    }
+    return words;
+  }
+
+  private look(piece: string, place: Place): number[] {
     const { vocabulary } = this;
-    const used = (word: number) => this.filed[word] === true && vocabulary.frequency[word]! > 0;
+    const used = (word: number) => this.filed[word] === true;
     if (place === 'whole') {
       const word = vocabulary.idOf(piece);
       return word !== undefined && used(word) ? [word] : [];

@@ -38,8 +38,9 @@ export type SortOrder = 'asc' | 'desc';
 export interface ListParams {
   /**
    * Search text; uses /products/search when set, with the shop's word matching (`match=words`: every
-   * word on its own across title, brand, category and colour, plurals, typos) rather than DummyJSON's
-   * substring, which the endpoint keeps for API clients.
+   * word on its own across title, brand, category and colour, plurals, typos, then titles containing
+   * the text as typed) rather than DummyJSON's substring of title or description, which the endpoint
+   * keeps for API clients.
    */
   readonly q?: string;
   /** Take the words as typed: no typo correction (the shopper chose "Search instead for"). */
