@@ -1,14 +1,10 @@
 import pg from 'pg';
-import { postgresOrderEvents } from './eventsPostgres.ts';
-import { postgresOrderFigures } from './figuresPostgres.ts';
-import { postgresMigrations, STORE } from './migrations/index.ts';
 import { migratePostgres } from 'service-kit/migrations';
-import { postgresOrderLists } from './orderListsPostgres.ts';
-import { postgresOrderSteps } from './ordersPostgres.ts';
-import { createPostgresOutbox } from './outboxPostgres.ts';
-import { postgresQueries } from './queriesPostgres.ts';
-import { postgresOrderRefunds } from './refundsPostgres.ts';
+import { postgresDatabase } from 'service-kit/sql';
+import type { OrdersDatabase } from './database.ts';
+import { postgresMigrations, STORE } from './migrations/index.ts';
 import type { OrderRepository } from './repository.ts';
+import { orderStore } from './store.ts';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -34,7 +30,7 @@ export function connectOrdersPool(options: PostgresOptions): pg.Pool {
   return pool;
 }
 
-/** The orders repository on PostgreSQL, migrated first: orders, lists, events and refunds each in their own *Postgres.ts module. */
+/** The orders repository on PostgreSQL, migrated first; rows a transaction decides on are locked FOR UPDATE (service-kit's Engine). */
 export async function openPostgresRepository(options: PostgresOptions): Promise<OrderRepository> {
   const pool = connectOrdersPool(options);
   // Instances starting together take turns on the runner's lock; SchemaTooNewError if a newer release migrated it.
@@ -44,19 +40,5 @@ export async function openPostgresRepository(options: PostgresOptions): Promise<
     await pool.end();
     throw error;
   }
-
-  const outbox = createPostgresOutbox(pool);
-  const queries = postgresQueries(pool);
-  return {
-    ...postgresOrderSteps(queries, outbox),
-    ...postgresOrderLists(queries),
-    ...postgresOrderFigures(queries),
-    ...postgresOrderEvents(queries, outbox),
-    ...postgresOrderRefunds(queries, outbox),
-    outbox,
-
-    async close() {
-      await pool.end();
-    },
-  };
+  return orderStore(postgresDatabase<OrdersDatabase>(pool), () => pool.end());
 }

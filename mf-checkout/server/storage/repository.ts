@@ -157,7 +157,7 @@ export interface OrderRepository {
   close(): Promise<void>;
 }
 
-// The parts each engine builds in its own module (ordersPostgres.ts, ordersSqlite.ts, ...).
+// The parts store.ts puts together, each written once for both engines in its own module (orders.ts, orderLists.ts, ...).
 
 /** The checkout's own steps on an order, from its creation to its stock settled. */
 export type OrderSteps = Pick<

@@ -2,16 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { traceSqlite } from 'service-kit';
-import { sqliteOrderEvents } from './eventsSqlite.ts';
-import { sqliteOrderFigures } from './figuresSqlite.ts';
-import { sqliteMigrations, STORE } from './migrations/index.ts';
 import { migrateSqlite } from 'service-kit/migrations';
-import { sqliteOrderLists } from './orderListsSqlite.ts';
-import { sqliteOrderSteps } from './ordersSqlite.ts';
-import { createSqliteOutbox } from './outboxSqlite.ts';
-import { sqliteQueries } from './queriesSqlite.ts';
-import { sqliteOrderRefunds } from './refundsSqlite.ts';
+import { sqliteDatabase } from 'service-kit/sql';
+import type { OrdersDatabase } from './database.ts';
+import { sqliteMigrations, STORE } from './migrations/index.ts';
 import type { OrderRepository } from './repository.ts';
+import { orderStore } from './store.ts';
 
 /** The orders file with the pragmas every connection to it needs; not migrated yet. */
 export function connectOrdersDatabase(file: string): DatabaseSync {
@@ -27,9 +23,9 @@ export function connectOrdersDatabase(file: string): DatabaseSync {
 }
 
 /**
- * Embedded default. node:sqlite is synchronous, so each method runs to completion without
- * interleaving inside this process; WAL plus a busy timeout lets other processes share the file.
- * Orders, lists, events and refunds each live in their own *Sqlite.ts module.
+ * Embedded default. The store's queries run through service-kit's node:sqlite dialect: every
+ * transaction begins IMMEDIATE (the file's write lock from its first statement), and the queries of
+ * this process on the file take turns; WAL plus a busy timeout lets other processes share the file.
  */
 export async function openSqliteRepository(file: string): Promise<OrderRepository> {
   const db = connectOrdersDatabase(file);
@@ -40,19 +36,7 @@ export async function openSqliteRepository(file: string): Promise<OrderRepositor
     db.close();
     throw error;
   }
-
-  const outbox = createSqliteOutbox(db);
-  const queries = sqliteQueries(db);
-  return {
-    ...sqliteOrderSteps(queries, outbox),
-    ...sqliteOrderLists(queries),
-    ...sqliteOrderFigures(queries),
-    ...sqliteOrderEvents(queries, outbox),
-    ...sqliteOrderRefunds(queries, outbox),
-    outbox,
-
-    async close() {
-      if (db.isOpen) db.close();
-    },
-  };
+  return orderStore(sqliteDatabase<OrdersDatabase>(db), async () => {
+    if (db.isOpen) db.close();
+  });
 }
