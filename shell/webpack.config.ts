@@ -54,6 +54,13 @@ const shared = {
 const externalRuntimePlugin = require.resolve('@module-federation/inject-external-runtime-core-plugin');
 const oneFederationRuntime = { [`${externalRuntimePlugin}$`]: externalRuntimePlugin.replace(/\.cjs$/, '.js') };
 
+/**
+ * rxjs's ES2015 build (its `es2015` export condition) for the browser: the default ES5 build writes
+ * every class through tslib's helpers, which came with it into every page's first load. Browsers the
+ * shop supports run ES2015 classes natively.
+ */
+const rxjsES2015 = { rxjs$: path.join(path.dirname(require.resolve('rxjs/package.json')), 'dist/esm/index.js') };
+
 /** The shell as a federation host, in the browser and on the server alike. */
 const federation = { name: 'shell', remotes: {}, dts: false, shareStrategy: 'loaded-first' as const, shared };
 
@@ -164,7 +171,7 @@ function browserConfig(production: boolean, output: string): Configuration {
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: oneFederationRuntime,
+      alias: { ...oneFederationRuntime, ...rxjsES2015 },
     },
     module: {
       rules: [

@@ -1,11 +1,15 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { compare, toast } from 'shared-events';
 import { useCompareIds, useHydrated } from 'shared-events/react';
 import type { Product } from '../api/schemas.ts';
 import { translate, useT } from '../i18n/useT.ts';
 import { CompareIcon } from '../ui/icons.tsx';
-import { CompareFullDialog } from './CompareFullDialog.tsx';
 import styles from './ProductLists.module.css';
+
+// Needed only when a shopper compares a fifth product: a chunk of its own, not on every card's page.
+const CompareFullDialog = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "compare-full" */ './CompareFullDialog.tsx')).CompareFullDialog,
+}));
 
 type Props = {
   product: Pick<Product, 'id' | 'title'>;
@@ -51,16 +55,18 @@ export function CompareButton({ product, className, variant }: Props) {
         )}
       </button>
       {askingWhichToDrop ? (
-        <CompareFullDialog
-          incoming={product}
-          onClose={(dropped) => {
-            setAsking(false);
-            button.current?.focus();
-            if (dropped === undefined) return;
-            compare.swap(dropped, product.id);
-            toast.show(translate('compare.added', { title: product.title }), { kind: 'success' });
-          }}
-        />
+        <Suspense fallback={null}>
+          <CompareFullDialog
+            incoming={product}
+            onClose={(dropped) => {
+              setAsking(false);
+              button.current?.focus();
+              if (dropped === undefined) return;
+              compare.swap(dropped, product.id);
+              toast.show(translate('compare.added', { title: product.title }), { kind: 'success' });
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );
