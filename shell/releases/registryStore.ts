@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statS
 import path from 'node:path';
 import pg from 'pg';
 import { postgresMigrations, STORE } from '../storage/registry/index.ts';
-import { migratePostgres } from '../storage/runner.ts';
+import { migratePostgres } from 'service-kit/migrations';
 import { emptyRegistry, registryStateSchema, type RegistryState } from './registry.ts';
 
 /**

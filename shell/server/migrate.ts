@@ -12,7 +12,7 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import * as contact from '../storage/contact/index.ts';
 import * as registry from '../storage/registry/index.ts';
-import { migratePostgres, migrateSqlite, SchemaTooNewError, type Migration } from '../storage/runner.ts';
+import { migratePostgres, migrateSqlite, SchemaTooNewError, type Migration } from 'service-kit/migrations';
 
 class StorageConfigError extends Error {}
 

@@ -60,12 +60,12 @@ export interface SqlDatabase<DB> {
   engine: Engine;
 }
 
-/** A node:sqlite database as a store's: its pragmas set and its schema migrated by the caller. */
+/** A node:sqlite database as a store's: its pragmas set, its schema migrated and in the end closed by the caller. */
 export function sqliteDatabase<DB>(db: DatabaseSync): SqlDatabase<DB> {
   return { db: new Kysely<DB>({ dialect: new NodeSqliteDialect(db) }), engine: sqliteEngine };
 }
 
-/** A PostgreSQL pool (`pg.Pool`) as a store's; destroying the Kysely instance ends the pool. */
+/** A PostgreSQL pool (`pg.Pool`) as a store's, ended by the caller. */
 export function postgresDatabase<DB>(pool: PostgresPool): SqlDatabase<DB> {
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), engine: postgresEngine };
 }

@@ -124,7 +124,7 @@ class NodeSqliteDriver implements Driver {
   }
 }
 
-/** Kysely on a node:sqlite database (traced or not: service-kit's traceSqlite wraps it first). Destroying the Kysely instance closes the database. */
+/** Kysely on a node:sqlite database (traced or not: service-kit's traceSqlite wraps it first). */
 export class NodeSqliteDialect implements Dialect {
   readonly #db: DatabaseSync;
 

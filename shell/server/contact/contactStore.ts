@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { postgresMigrations, sqliteMigrations, STORE } from '../../storage/contact/index.ts';
-import { migratePostgres, migrateSqlite } from '../../storage/runner.ts';
+import { migratePostgres, migrateSqlite } from 'service-kit/migrations';
 
 export type ContactMessage = { name: string; email: string; message: string };
 

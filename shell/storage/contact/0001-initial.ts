@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
-import type { Migration } from '../runner.ts';
+import type { Migration } from 'service-kit/migrations';
 
 /**
  * contact_messages as the gateways before versioned migrations created it. IF NOT EXISTS, so a

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
-import type { Migration } from '../runner.ts';
+import type { Migration } from 'service-kit/migrations';
 import * as initial from './0001-initial.ts';
 
 /** The contact store's migrations, oldest first. Append only: a released migration is never edited or removed. */

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Migration } from '../runner.ts';
+import type { Migration } from 'service-kit/migrations';
 
 /**
  * release_registry as the gateways before versioned migrations created it: one row, id 1, holding

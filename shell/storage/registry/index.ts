@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Migration } from '../runner.ts';
+import type { Migration } from 'service-kit/migrations';
 import * as initial from './0001-initial.ts';
 
 /**
