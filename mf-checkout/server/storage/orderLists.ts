@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { OrderRow, OrdersDatabase, OrdersSql } from './database.ts';
 import { withLines } from './queries.ts';
 import type { OrderLists, StaffOrderQuery } from './repository.ts';
@@ -9,38 +9,41 @@ function likePrefix(prefix: string): string {
   return `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+type OrdersQuery = SelectQueryBuilder<OrdersDatabase, 'orders', OrderRow>;
+
 /**
- * The conditions of the staff's order list. Each filter is a condition an index of migration 0003
- * serves (the constants in the payment filters are literals, as its partial index on refunded_cents
- * names them), and the page boundary is a row comparison on (created_at, number), the order of those
- * indexes, so a page deep in the list costs what the first one does.
+ * The staff's order list: its filters on `orders`. Each filter is a condition an index of migration
+ * 0003 serves (the constants in the payment filters are literals, as its partial index on
+ * refunded_cents names them), and the page boundary is a row comparison on (created_at, number), the
+ * order of those indexes, so a page deep in the list costs what the first one does.
  */
-function staffConditions(query: StaffOrderQuery, eb: ExpressionBuilder<OrdersDatabase, 'orders'>): Expression<SqlBool>[] {
-  const conditions: Expression<SqlBool>[] = [];
-  if (query.number !== undefined) conditions.push(eb('number', '=', query.number));
-  if (query.emailPrefix !== undefined) conditions.push(sql<SqlBool>`lower(email) LIKE ${likePrefix(query.emailPrefix)} ESCAPE '\\'`);
-  if (query.status !== undefined) conditions.push(eb('status', '=', query.status));
-  if (query.createdFrom !== undefined) conditions.push(eb('created_at', '>=', query.createdFrom));
-  if (query.createdBefore !== undefined) conditions.push(eb('created_at', '<', query.createdBefore));
+function staffFilters(query: StaffOrderQuery, orders: OrdersQuery): OrdersQuery {
+  let filtered = orders;
+  if (query.number !== undefined) filtered = filtered.where('number', '=', query.number);
+  if (query.emailPrefix !== undefined) filtered = filtered.where(sql<SqlBool>`lower(email) LIKE ${likePrefix(query.emailPrefix)} ESCAPE '\\'`);
+  if (query.status !== undefined) filtered = filtered.where('status', '=', query.status);
+  if (query.createdFrom !== undefined) filtered = filtered.where('created_at', '>=', query.createdFrom);
+  if (query.createdBefore !== undefined) filtered = filtered.where('created_at', '<', query.createdBefore);
   switch (query.payment) {
     case 'pending':
     case 'failed':
-      conditions.push(eb('status', '=', query.payment));
+      filtered = filtered.where('status', '=', query.payment);
       break;
     case 'succeeded':
-      conditions.push(sql<SqlBool>`status NOT IN ('pending', 'failed') AND refunded_cents = 0`);
+      filtered = filtered.where(sql<SqlBool>`status NOT IN ('pending', 'failed') AND refunded_cents = 0`);
       break;
     case 'partially_refunded':
-      conditions.push(sql<SqlBool>`refunded_cents > 0 AND refunded_cents < total_cents`);
+      filtered = filtered.where(sql<SqlBool>`refunded_cents > 0 AND refunded_cents < total_cents`);
       break;
     case 'refunded':
-      conditions.push(sql<SqlBool>`refunded_cents > 0 AND refunded_cents >= total_cents`);
+      filtered = filtered.where(sql<SqlBool>`refunded_cents > 0 AND refunded_cents >= total_cents`);
       break;
     case undefined:
       break;
   }
-  if (query.after) conditions.push(eb(eb.refTuple('created_at', 'number'), '<', eb.tuple(query.after.createdAt, query.after.number)));
-  return conditions;
+  const { after } = query;
+  if (after) filtered = filtered.where((eb) => eb(eb.refTuple('created_at', 'number'), '<', eb.tuple(after.createdAt, after.number)));
+  return filtered;
 }
 
 /** The lists of orders: a shopper's, the recovery's and the staff's. */
@@ -67,12 +70,7 @@ export function orderLists(store: OrdersSql): OrderLists {
       ),
 
     async listForStaff(query) {
-      const rows = await orders()
-        .where((eb) => eb.and(staffConditions(query, eb)))
-        .orderBy('created_at', 'desc')
-        .orderBy('number', 'desc')
-        .limit(query.limit)
-        .execute();
+      const rows = await staffFilters(query, orders()).orderBy('created_at', 'desc').orderBy('number', 'desc').limit(query.limit).execute();
       return rows.map((row) => {
         const { lines: _lines, ...order } = toOrder(row, []);
         return order;
