@@ -37,6 +37,12 @@ const localIdentName = (name: string, production: boolean) => (production ? `${n
 
 const typescriptRule = {
   test: /\.tsx?$/,
+  // The teams' modules (and shared-events' React bindings, bundled with each remote) do nothing when
+  // imported but define what they export: a module whose exports a chunk does not use stays out of
+  // it, and a re-export (a barrel such as shared-events/react) leads straight to the module that
+  // defines the value. Without this a login form carried the sign-up form's validation because the
+  // translations import its messages through it. No remote module is imported for its effects alone.
+  sideEffects: false,
   loader: 'ts-loader',
   options: { transpileOnly: true, compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rewriteRelativeImportExtensions: true } },
 };

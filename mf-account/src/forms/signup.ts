@@ -9,28 +9,11 @@
 import type { SignUpInput } from '../firebase/accountService.ts';
 import { DEFAULT_ERROR_MESSAGES, type AccountErrorKind } from '../firebase/errors.ts';
 import { USER_RECORD_LIMITS } from '../firebase/userRecordLimits.ts';
-import { EMAIL_MESSAGES, emailError } from './email.ts';
+import { emailError } from './email.ts';
+import { PASSWORD_POLICY, SIGNUP_MESSAGES, tooLongMessage } from './signupMessages.ts';
 
-export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
-
-export const SIGNUP_MESSAGES = {
-  emptyEmail: EMAIL_MESSAGES.empty,
-  invalidEmail: EMAIL_MESSAGES.invalid,
-  firstNameRequired: 'Please enter your first name',
-  passwordRequired: 'Please enter a password',
-  passwordTooShort: `Password must be at least ${PASSWORD_POLICY.minLength} characters long`,
-  passwordTooLong: `Password must be at most ${PASSWORD_POLICY.maxLength} characters long`,
-  passwordNeedsLetterAndDigit: 'Password must contain at least one letter and one digit',
-  repeatPasswordRequired: 'Please repeat your password',
-  passwordMismatch: 'Passwords do not match',
-  privacyRequired: 'Please agree to the Privacy Policy to create an account',
-  emailInUse: DEFAULT_ERROR_MESSAGES['email-already-in-use'],
-  weakPassword: DEFAULT_ERROR_MESSAGES['weak-password'],
-  /** Toast on success (spec, verbatim). */
-  success: 'Congratulations, SignUp Done!',
-} as const;
-
-export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+// Re-exported for the modules that know the messages from here (src/i18n/formMessages.ts).
+export { PASSWORD_POLICY, SIGNUP_MESSAGES, tooLongMessage };
 
 export interface SignUpValues {
   firstName: string;

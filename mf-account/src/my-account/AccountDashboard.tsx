@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { toast } from 'shared-events';
 import { accountSession } from '../auth/instance.ts';
 import { useAccountSession } from '../auth/useAccountSession.ts';
-import { errorKindText } from '../i18n/formMessages.ts';
+import { errorKindText } from '../ui/errorText.ts';
 import { useT, type MessageKey } from '../i18n/useT.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';
 import { AlertIcon } from '../ui/icons/AlertIcon.tsx';

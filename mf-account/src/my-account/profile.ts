@@ -1,12 +1,9 @@
 /**
- * The editable parts of users/{uid} on My Account, as pure data and rules. Limits are the database
- * rules' (USER_RECORD_LIMITS); messages come from the sign-up form's rules so they read the same
- * (and translate the same) everywhere.
+ * The editable parts of users/{uid} on My Account, as pure data: what the dashboard and /user show,
+ * and the patch a save writes. Their rules are in profileRules.ts.
  */
 import type { AuthUser } from 'shared-events';
 import type { UserRecord, UserRecordPatch } from '../firebase/userRecord.ts';
-import { USER_RECORD_LIMITS } from '../firebase/userRecordLimits.ts';
-import { SIGNUP_MESSAGES, tooLongMessage } from '../forms/signup.ts';
 
 export const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'postCode', 'country', 'region'] as const;
 export const DETAILS_FIELDS = ['username', 'lastName', 'telephone'] as const;
@@ -16,19 +13,6 @@ export type DetailsField = (typeof DETAILS_FIELDS)[number];
 export type AddressValues = Record<AddressField, string>;
 export type DetailsValues = Record<DetailsField, string>;
 export type Errors<F extends string> = Partial<Record<F, string>>;
-
-/** The English labels tooLongMessage() uses (src/i18n/formMessages.ts translates them). */
-const LABELS: Record<AddressField | DetailsField, string> = {
-  username: 'First name',
-  lastName: 'Last name',
-  telephone: 'Telephone',
-  address1: 'Address 1',
-  address2: 'Address 2',
-  city: 'City',
-  postCode: 'Post code',
-  country: 'Country',
-  region: 'Region/State',
-};
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -50,27 +34,6 @@ export function detailsValues(record: UserRecord | null, user: AuthUser | null):
     telephone: text(record?.telephone),
   };
 }
-
-function checkLengths<F extends AddressField | DetailsField>(values: Record<F, string>, fields: readonly F[]): Errors<F> {
-  const errors: Errors<F> = {};
-  for (const field of fields) {
-    const max = USER_RECORD_LIMITS[field === 'username' ? 'username' : field];
-    if (values[field].trim().length > max) errors[field] = tooLongMessage(LABELS[field], max);
-  }
-  return errors;
-}
-
-export function validateAddress(values: AddressValues): Errors<AddressField> {
-  return checkLengths(values, ADDRESS_FIELDS);
-}
-
-export function validateDetails(values: DetailsValues): Errors<DetailsField> {
-  const errors = checkLengths(values, DETAILS_FIELDS);
-  if (values.username.trim() === '') errors.username = SIGNUP_MESSAGES.firstNameRequired;
-  return errors;
-}
-
-export const hasErrors = (errors: Record<string, string | undefined>) => Object.values(errors).some(Boolean);
 
 /** A name to greet with: the record's username, else the display name, else the email's local part. */
 export function greetingName(record: UserRecord | null, user: AuthUser | null): string {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { accountSession } from '../auth/instance.ts';
 import { toAccountError } from '../firebase/errors.ts';
-import { SIGNUP_MESSAGES } from '../forms/signup.ts';
+import { SIGNUP_MESSAGES } from '../forms/signupMessages.ts';
 import { errorKindText, translateFormMessage } from '../i18n/formMessages.ts';
 import { useT } from '../i18n/useT.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';

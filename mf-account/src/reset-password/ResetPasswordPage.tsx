@@ -5,7 +5,7 @@ import { afterLive } from '../auth/afterLive.ts';
 import { accountSession } from '../auth/instance.ts';
 import { warmUpOnInteraction } from '../auth/usePageAuth.ts';
 import { toAccountError, type AccountErrorKind } from '../firebase/errors.ts';
-import { errorKindText } from '../i18n/formMessages.ts';
+import { errorKindText } from '../ui/errorText.ts';
 import { useT } from '../i18n/useT.ts';
 import { AlertIcon } from '../ui/icons/AlertIcon.tsx';
 import forms from '../ui/forms.module.css';

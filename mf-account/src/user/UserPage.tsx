@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { bus } from 'shared-events';
 import { usePageAuth, warmUpOnInteraction } from '../auth/usePageAuth.ts';
-import { errorKindText } from '../i18n/formMessages.ts';
+import { errorKindText } from '../ui/errorText.ts';
 import { useT } from '../i18n/useT.ts';
 import { LazyLoginScreen } from '../login/lazyLoginScreen.ts';
 import { addressLines, greetingName } from '../my-account/profile.ts';

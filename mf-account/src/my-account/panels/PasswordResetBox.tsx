@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'shared-events';
 import { accountSession } from '../../auth/instance.ts';
 import { toAccountError } from '../../firebase/errors.ts';
-import { errorKindText } from '../../i18n/formMessages.ts';
+import { errorKindText } from '../../ui/errorText.ts';
 import { useT } from '../../i18n/useT.ts';
 import { AlertIcon } from '../../ui/icons/AlertIcon.tsx';
 import forms from '../../ui/forms.module.css';

@@ -1,5 +1,5 @@
 import type { AccountErrorKind } from '../../firebase/errors.ts';
-import { errorKindText } from '../../i18n/formMessages.ts';
+import { errorKindText } from '../../ui/errorText.ts';
 import { useT } from '../../i18n/useT.ts';
 import { AlertIcon } from '../../ui/icons/AlertIcon.tsx';
 import { CheckIcon } from '../../ui/icons/CheckIcon.tsx';
