@@ -53,6 +53,40 @@ test("two pages' vitals reach the gateway's histograms by route template, not by
   }
 });
 
+/** The count of INP's histogram for an interaction (its element's role and the listed name). */
+async function interactionCount(role: string, interaction: string): Promise<number> {
+  const text = await (await fetch(gatewayMetricsURL)).text();
+  const series = `web_vitals_inp_interaction_seconds_count{role="${role}",interaction="${interaction}"} `;
+  const line = text.split('\n').find((candidate) => candidate.startsWith(series));
+  return line ? Number(line.slice(series.length)) : 0;
+}
+
+test("INP is attributed to the interaction it came from: Add to Cart's button, never its words", async ({ page }) => {
+  const before = await interactionCount('button', 'add-to-cart');
+  const beacons: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/vitals')) beacons.push(request.postData() ?? '');
+  });
+  // A phone's CPU (4x slower), so the tap's next paint is well past the browser's smallest report.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto('/shop/1');
+  await measuring(page);
+  await page.getByRole('button', { name: 'Add To Cart', exact: true }).click();
+  await expect(page.getByText('Added to Cart Successfully!')).toBeVisible();
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+
+  await expect.poll(() => interactionCount('button', 'add-to-cart'), { timeout: 15_000 }).toBeGreaterThan(before);
+  const inp = beacons
+    .flatMap((beacon) => (JSON.parse(beacon) as { vitals: { name: string; interaction?: unknown }[] }).vitals)
+    .find((vital) => vital.name === 'INP');
+  expect(inp?.interaction).toEqual({ role: 'button', name: 'add-to-cart' });
+  expect(beacons.join('')).not.toMatch(/Add To Cart|Dive Watch/);
+});
+
 test('the shop port never serves metrics', async ({ request }) => {
   for (const path of ['/metrics', '/api/catalog/metrics', '/api/checkout/metrics']) {
     const response = await request.get(path);

@@ -3,11 +3,10 @@ import { Link } from 'react-router-dom';
 import { catalog, listUrl, type ListParams } from '../api/client.ts';
 import type { Product } from '../api/schemas.ts';
 import { useRequest } from '../api/useRequest.ts';
-import { markBusInstance } from 'shared-events/react';
+import { HydrateLater, markBusInstance } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '../ui/icons.tsx';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
-import { HydrateLater } from '../ui/HydrateLater.tsx';
 import { ErrorState } from '../ui/Status.tsx';
 import { bannerUrl, HeroCarousel } from './HeroCarousel.tsx';
 import { HOME_SECTIONS } from './homeQueries.ts';
@@ -72,13 +71,15 @@ export default function HomePage() {
         ))}
       </section>
 
-      <Section id="new-arrivals" title={t('home.newArrivals')} subtitle={t('home.newArrivalsText')} viewAll="/shop?sort=new-arrival">
-        <SectionBody request={newArrivals} skeletons={4} carousel>
-          {(products) => <ProductCarousel products={products} label={t('home.newArrivals')} />}
-        </SectionBody>
-      </Section>
+      {/* Below the fold on a phone, like the sections after it (on every screen size): each hydrates when near the viewport, on idle or at the first input. */}
+      <HydrateLater>
+        <Section id="new-arrivals" title={t('home.newArrivals')} subtitle={t('home.newArrivalsText')} viewAll="/shop?sort=new-arrival">
+          <SectionBody request={newArrivals} skeletons={4} carousel>
+            {(products) => <ProductCarousel products={products} label={t('home.newArrivals')} />}
+          </SectionBody>
+        </Section>
+      </HydrateLater>
 
-      {/* Below the fold on every screen size: each hydrates when near the viewport, on idle or at the first input. */}
       <HydrateLater>
         <Section id="bestsellers" title={t('home.bestsellers')} subtitle={t('home.bestsellersText')} viewAll="/shop?sort=best-seller">
           <SectionBody request={bestsellers} skeletons={4}>

@@ -4,7 +4,7 @@ import { breadcrumb } from 'shared-events';
 import { CatalogError, catalog } from '../api/client.ts';
 import type { Product } from '../api/schemas.ts';
 import { useRequest } from '../api/useRequest.ts';
-import { markBusInstance, useHydrated } from 'shared-events/react';
+import { HydrateLater, markBusInstance, useHydrated } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
 import { colorName } from '../ui/names.ts';
 import { addToCart } from '../ui/addToCart.ts';
@@ -149,16 +149,19 @@ function ProductDetail({ product }: { product: Product }) {
           </p>
         )}
 
-        <ProductFacts product={product} />
+        {/* Below the fold on a phone: hydrated when near the viewport, on idle or at the first input. */}
+        <HydrateLater className={styles.later}>
+          <ProductFacts product={product} />
 
-        <div className={styles.accordions}>
-          <Accordion title={t('product.features')} defaultOpen>
-            <p>{product.description || t('product.noDescription')}</p>
-          </Accordion>
-          <Accordion title={t('product.shipping')}>
-            <p>{t('product.shippingText')}</p>
-          </Accordion>
-        </div>
+          <div className={styles.accordions}>
+            <Accordion title={t('product.features')} defaultOpen>
+              <p>{product.description || t('product.noDescription')}</p>
+            </Accordion>
+            <Accordion title={t('product.shipping')}>
+              <p>{t('product.shippingText')}</p>
+            </Accordion>
+          </div>
+        </HydrateLater>
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { useT } from '../i18n/useT.ts';
 import { shownTotal } from '../api/totals.ts';
 import { pageCount } from '../shop/pagination.ts';
 import { Pagination } from '../shop/Pagination.tsx';
+import { GridCell } from '../ui/GridCell.tsx';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
 import { EmptyState, ErrorState, statusStyles } from '../ui/Status.tsx';
 import { offsetOf } from '../shop/pagination.ts';
@@ -88,9 +89,9 @@ export default function SearchPage() {
           </h2>
           <ul className={styles.grid}>
             {products.map((product, index) => (
-              <li key={product.id} className={styles.cell}>
+              <GridCell key={product.id} later={index >= EAGER_CARDS} className={styles.cell}>
                 <ProductCard product={product} eager={index < EAGER_CARDS} source="catalog/search" />
-              </li>
+              </GridCell>
             ))}
           </ul>
           {count > 1 && <Pagination page={Math.min(page, count)} count={count} onPage={goToPage} />}

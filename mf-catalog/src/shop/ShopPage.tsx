@@ -6,6 +6,7 @@ import { useRequest } from '../api/useRequest.ts';
 import { shownTotal } from '../api/totals.ts';
 import { markBusInstance, useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
+import { GridCell } from '../ui/GridCell.tsx';
 import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
 import { EmptyState, ErrorState, statusStyles } from '../ui/Status.tsx';
 import { FilterChips, shopHref } from './FilterChips.tsx';
@@ -29,7 +30,7 @@ import {
 import { Toolbar } from './Toolbar.tsx';
 import styles from './ShopPage.module.css';
 
-/** Cards above the fold load eagerly; the rest lazily. */
+/** Cards above the fold load eagerly and hydrate with the page; the rest later (GridCell). */
 const EAGER_CARDS = 3;
 const MAX_SKELETONS = 9;
 
@@ -148,9 +149,9 @@ export default function ShopPage() {
             <>
               <ul className={`${gridClass} ${listing.status === 'loading' ? styles.stale : ''}`}>
                 {data.products.map((product, index) => (
-                  <li key={product.id} className={styles.cell}>
+                  <GridCell key={product.id} later={index >= EAGER_CARDS} className={styles.cell}>
                     <ProductCard product={product} layout={query.view} eager={index < EAGER_CARDS} source="catalog/shop" />
-                  </li>
+                  </GridCell>
                 ))}
               </ul>
               {count >= 1 && <Pagination page={Math.min(query.page, count)} count={count} onPage={goToPage} />}

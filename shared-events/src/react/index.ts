@@ -6,4 +6,5 @@ export { useCartItems, useCompareIds, useCouponCode, useProfile, useSession, use
 export { useDropdown } from './dropdown.ts';
 export { markBusInstance } from './busInstance.ts';
 export { useHydrated } from './hydration.ts';
+export { HydrateLater } from './HydrateLater.tsx';
 export { fieldWiring, type FieldControl, type FieldWiring } from './field.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { markBusInstance, useCompareIds } from 'shared-events/react';
+import { HydrateLater, markBusInstance, useCompareIds } from 'shared-events/react';
 import { RemoteSlot } from '../remotes/RemoteSlot.tsx';
 import { Header } from '../header/Header.tsx';
 import { Footer } from '../footer/Footer.tsx';
@@ -42,7 +42,10 @@ export function App() {
         </Routes>
       </main>
       <CompareTraySpace />
-      <Footer />
+      {/* Below every page's fold: hydrated when near the viewport, on idle or at the first input. */}
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
       <Toasts />
     </div>
   );
