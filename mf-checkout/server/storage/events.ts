@@ -38,7 +38,7 @@ export async function moveStatusIn(store: OrdersSql, orderId: string, change: St
 
 /** An order's history and the staff's moves that write it; a move to shipped writes its notice to the outbox in the move's transaction. */
 export function orderEvents(store: OrdersSql): OrderEvents {
-  const { db } = store;
+  const { db, engine } = store;
   return {
     async listEvents(orderId: string) {
       const rows = await db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
@@ -48,7 +48,7 @@ export function orderEvents(store: OrdersSql): OrderEvents {
     async listEventsOf(orderIds: readonly string[]) {
       const grouped = new Map<string, OrderEvent[]>(orderIds.map((id) => [id, []]));
       if (orderIds.length === 0) return grouped;
-      const rows = await db.selectFrom('order_events').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+      const rows = await db.selectFrom('order_events').selectAll().where(engine.anyOf('order_id', orderIds)).orderBy('id').execute();
       for (const row of rows) grouped.get(row.order_id)?.push(toEvent(row));
       return grouped;
     },

@@ -4,11 +4,11 @@ import { linesByOrder, toOrder } from './rows.ts';
 
 /** The reads and writes that orders, events and refunds share. */
 
-/** Orders of these rows with their lines, in one more query. */
-export async function withLines({ db }: OrdersSql, rows: OrderRow[]): Promise<Order[]> {
+/** Orders of these rows with their lines, in one more query (the recovery's lists may hold thousands). */
+export async function withLines({ db, engine }: OrdersSql, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('position').execute();
+  const lines = await db.selectFrom('order_lines').selectAll().where(engine.anyOf('order_id', ids)).orderBy('position').execute();
   const grouped = linesByOrder(lines);
   return rows.map((row) => toOrder(row, grouped.get(row.id) ?? []));
 }

@@ -104,6 +104,13 @@ describe.each(['sqlite', 'postgres'] as const)('the engine on %s', (name) => {
     expect(rows.map((row) => [readInstant(row.at), row.hour])).toEqual([['2026-11-28T12:45:00.000Z', '2026-11-28T12']]);
   });
 
+  test('anyOf: one parameter for any number of values, more than either engine takes as parameters', async () => {
+    const many = [...Array.from({ length: 70_000 }, (_, i) => 100 + i), 2, 3];
+    const rows = await db().selectFrom('jobs').select('id').where(engine().anyOf('id', many)).orderBy('id').execute();
+    expect(rows.map((row) => row.id)).toEqual([2, 3]);
+    expect(await db().selectFrom('jobs').select('id').where(engine().anyOf('id', [])).execute()).toEqual([]);
+  });
+
   test('nextNumber: rows numbered in the order they came, from the first number', async () => {
     for (const title of ['one', 'two', 'three']) {
       await db()
