@@ -58,10 +58,29 @@ module.exports = {
       name: 'browser-code-stays-in-its-package',
       severity: 'error',
       comment:
-        "A remote's or the shell's browser code imports its own package, shared-events and libraries only; " +
+        "A remote's or the shell's browser code imports its own package, shared-events, the API contracts and libraries only; " +
         "anything else would ship another team's code in its bundle.",
       from: { path: `^${apps}/src/`, pathNot: notShipped },
-      to: { pathNot: ['^$1/', '^shared-events/src/', '^node_modules/'], dependencyTypesNot: ['core'] },
+      to: { pathNot: ['^$1/', '^shared-events/src/', '^contracts/[^/]+/src/', '^node_modules/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'contracts-import-only-zod',
+      severity: 'error',
+      comment:
+        'An API contract (contracts/*, decision 0046) is what a service and its callers agree on: it imports its own ' +
+        "files and zod, never an app's code, another contract or a runtime of its own.",
+      from: { path: '^contracts/([^/]+)/', pathNot: notShipped },
+      to: { pathNot: ['^contracts/$1/', '^node_modules/zod/'] },
+    },
+    {
+      name: 'shopper-pages-take-only-plain-facts-from-contracts',
+      severity: 'error',
+      comment:
+        "The shell's and the shopper remotes' pages read a contract's plain data (facts, billing, vocabulary) and its types, " +
+        "never its zod schemas: those would put zod in a shopper route's first load (decision 0046). My Account's order list " +
+        '(mf-account) and the back office check answers with the schemas, after the page is live.',
+      from: { path: '^(shell|mf-catalog|mf-cart|mf-checkout)/src/', pathNot: notShipped },
+      to: { path: '^contracts/[^/]+/src/', pathNot: '^contracts/[^/]+/src/(facts|billing|vocabulary)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'service-kit-stays-on-the-server',

@@ -1,89 +1,40 @@
+import { shopperOrderExample, shopperOrderListExample } from 'orders-api/testing';
 import type { SyncOutcome } from '../auth/tokenSync.ts';
-import { loadOrders, ORDERS_PATH, parseOrders, parseTimeline } from './orders.ts';
+import { loadOrders, ORDERS_PATH } from './orders.ts';
 
-const order = {
-  id: 'o1',
-  number: 1042,
-  status: 'paid',
-  createdAt: '2026-01-02T10:00:00.000Z',
-  totalCents: 4599,
-  currency: 'usd',
-  lines: [{ productId: '3', title: 'Oak Side Table', unitCents: 4599, quantity: 1, lineCents: 4599 }],
-};
+const order = shopperOrderExample;
 const synced: SyncOutcome = { ok: true, session: { uid: 'u1', email: null, expiresAt: Date.now() + 60_000 * 30 } };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const listed = (body: unknown) => loadOrders({ ensureSession: async () => synced, fetch: async () => json(200, body) });
 
-describe('parseOrders', () => {
-  it('keeps what the list needs and drops malformed entries', () => {
-    expect(parseOrders({ orders: [order, { id: 5 }, null] })).toEqual([
-      {
-        id: 'o1',
-        number: 1042,
-        status: 'paid',
-        createdAt: order.createdAt,
-        totalCents: 4599,
-        refundedCents: 0,
-        currency: 'usd',
-        lines: [{ title: 'Oak Side Table', quantity: 1 }],
-        timeline: [],
-      },
-    ]);
-    expect(parseOrders({})).toBeNull();
+describe("the service's answer, read through the orders API's contract", () => {
+  it('keeps the orders with their lines, refunds and timeline as the service sends them', async () => {
+    const result = await listed(shopperOrderListExample);
+    expect(result).toEqual({ kind: 'ok', orders: [order] });
+    const [read] = result.kind === 'ok' ? result.orders : [];
+    expect(read?.timeline.map((entry) => entry.type)).toEqual(['payment_succeeded', 'packed', 'shipped', 'refund_succeeded']);
+    expect(read?.timeline[2]?.shipment).toMatchObject({ carrierName: 'DHL', trackingNumber: 'JD0123456789' });
   });
 
-  it('keeps the refunded amount and the timeline the service sends', () => {
-    const [parsed] =
-      parseOrders({
-        orders: [{ ...order, status: 'shipped', refundedCents: 1000, timeline: [{ type: 'payment_succeeded', status: 'paid', at: order.createdAt }] }],
-      }) ?? [];
-    expect(parsed).toMatchObject({ status: 'shipped', refundedCents: 1000, timeline: [{ type: 'payment_succeeded', at: order.createdAt }] });
-  });
-});
-
-describe('parseTimeline', () => {
-  const at = '2026-01-03T09:30:00.000Z';
-  const shipment = { carrier: 'dhl', carrierName: 'DHL', trackingNumber: 'JD0123456789', trackingUrl: 'https://www.dhl.com/track?AWB=JD0123456789' };
-
-  it('reads every step a shopper is told about, with the parcel and the refund', () => {
-    expect(
-      parseTimeline([
-        { type: 'payment_succeeded', status: 'paid', at },
-        { type: 'packed', status: 'packed', at },
-        { type: 'shipped', status: 'shipped', at, shipment },
-        { type: 'delivered', status: 'delivered', at },
-        { type: 'refund_succeeded', status: 'delivered', at, amountCents: 1250, lines: [] },
-        { type: 'cancelled', status: 'cancelled', at },
-        { type: 'payment_failed', status: 'failed', at },
-      ]),
-    ).toEqual([
-      { type: 'payment_succeeded', at },
-      { type: 'packed', at },
-      { type: 'shipped', at, shipment: { carrierName: 'DHL', trackingNumber: 'JD0123456789', trackingUrl: shipment.trackingUrl } },
-      { type: 'delivered', at },
-      { type: 'refund_succeeded', at, amountCents: 1250 },
-      { type: 'cancelled', at },
-      { type: 'payment_failed', at },
-    ]);
+  it('leaves out of a timeline what it does not know or cannot show, never a script link', async () => {
+    const [paid, packed, shipped] = order.timeline;
+    const scripted = { ...shipped!, shipment: { ...shipped!.shipment!, trackingUrl: 'javascript:alert(1)' } };
+    const later = { type: 'returned_to_sender', status: 'shipped', at: paid!.at };
+    const result = await listed({ orders: [{ ...order, timeline: [paid, later, packed, scripted, null] }] });
+    expect(result.kind === 'ok' && result.orders[0]?.timeline).toEqual([paid, packed]);
   });
 
-  it('leaves out what it does not know or cannot show, never a script link', () => {
-    expect(parseTimeline(null)).toEqual([]);
-    expect(
-      parseTimeline([
-        { type: 'returned_to_sender', at },
-        { type: 'packed', at: 'yesterday' },
-        { type: 'refund_succeeded', at },
-        null,
-        { type: 'shipped', at, shipment: { ...shipment, trackingUrl: 'javascript:alert(1)' } },
-      ]),
-    ).toEqual([{ type: 'shipped', at }]);
+  it('shows an answer the contract does not describe as an error, not as a wrong or empty list', async () => {
+    expect(await listed({ orders: [{ ...order, totalCents: 'lots' }] })).toEqual({ kind: 'error' });
+    expect(await listed({ orders: [{ ...order, status: 'teleported' }] })).toEqual({ kind: 'error' });
+    expect(await listed({})).toEqual({ kind: 'error' });
   });
 });
 
 describe('loadOrders', () => {
   it('syncs the session, then lists the orders', async () => {
     const ensureSession = jest.fn(async () => synced);
-    const fetch = jest.fn(async () => json(200, { orders: [order] }));
+    const fetch = jest.fn(async () => json(200, shopperOrderListExample));
     const result = await loadOrders({ ensureSession, fetch });
     expect(result).toMatchObject({ kind: 'ok', orders: [{ number: 1042 }] });
     expect(fetch).toHaveBeenCalledWith(ORDERS_PATH, expect.objectContaining({ credentials: 'same-origin' }));

@@ -1,6 +1,7 @@
 /**
  * @jest-environment node
  */
+import { importJobExample, importStartedExample, productExample, productListExample } from 'catalog-api/testing';
 import { createCatalogApi } from './catalogApi.ts';
 import { UnexpectedAnswerError } from './parse.ts';
 import { StaffApiError } from './staffApi.ts';
@@ -23,14 +24,12 @@ const token = async (fresh: boolean) => {
   return fresh ? 'fresh-token' : 'old-token';
 };
 
-const product = { id: 7, title: 'Desk Lamp', price: 24.99, stock: 12, category: 'furniture', brand: 'Lumo', sku: 'LMP-7', thumbnail: '/t.svg' };
-
 describe('the catalogue API client', () => {
   beforeEach(() => tokens.splice(0));
 
   it('lists newest first, or searches, without a token, in cents', async () => {
     const { fetch, calls } = fakeFetch([
-      { status: 200, body: { products: [product], total: 1, skip: 0, limit: 20 } },
+      { status: 200, body: productListExample },
       { status: 200, body: { products: [], total: 0, skip: 20, limit: 20 } },
     ]);
     const api = createCatalogApi({ fetch, token });
@@ -46,7 +45,7 @@ describe('the catalogue API client', () => {
   it('changes with the ID token, once more with a fresh one after a 401, and says why it was refused', async () => {
     const { fetch, calls } = fakeFetch([
       { status: 401, body: { message: 'expired' } },
-      { status: 200, body: { ...product, price: 19.5 } },
+      { status: 200, body: { ...productExample, price: 19.5 } },
       { status: 403, body: { message: "Changing the catalogue is for the shop's staff" } },
     ]);
     const api = createCatalogApi({ fetch, token });
@@ -61,31 +60,21 @@ describe('the catalogue API client', () => {
   });
 
   it('starts imports of files and addresses and reads their progress', async () => {
-    const job = {
-      id: 'j1',
-      state: 'done',
-      source: 'JSON file',
-      total: 2,
-      processed: 2,
-      accepted: 1,
-      refusedCount: 1,
-      refused: [{ index: 1, id: 9, reason: 'price: too small' }],
-      error: null,
-    };
+    const job = importJobExample;
     const { fetch, calls } = fakeFetch([
-      { status: 202, body: { id: 'j1', state: 'running' } },
-      { status: 202, body: { id: 'j2', state: 'running' } },
+      { status: 202, body: importStartedExample },
+      { status: 202, body: { ...importStartedExample, id: 'j2' } },
       { status: 200, body: job },
       { status: 200, body: { ...job, processed: 'many' } },
     ]);
     const api = createCatalogApi({ fetch, token });
-    expect(await api.startImport({ kind: 'file', contentType: 'text/csv', text: 'id,title\n' })).toEqual({ id: 'j1' });
+    expect(await api.startImport({ kind: 'file', contentType: 'text/csv', text: 'id,title\n' })).toEqual({ id: importStartedExample.id });
     expect(await api.startImport({ kind: 'url', url: 'https://dummyjson.com/products' })).toEqual({ id: 'j2' });
     expect(calls.map((call) => [call.url, (call.init.headers as Record<string, string>)['content-type'], call.init.body])).toEqual([
       ['/api/catalog/products/imports', 'text/csv', 'id,title\n'],
       ['/api/catalog/products/imports', 'application/json', '{"url":"https://dummyjson.com/products"}'],
     ]);
-    expect(await api.importJob('j1')).toEqual(job);
-    await expect(api.importJob('j1')).rejects.toBeInstanceOf(UnexpectedAnswerError);
+    expect(await api.importJob(job.id)).toEqual(job);
+    await expect(api.importJob(job.id)).rejects.toBeInstanceOf(UnexpectedAnswerError);
   });
 });

@@ -3,15 +3,38 @@
  * search as any client reads them, and the writes (add, change, import) with the staff member's
  * Firebase ID token, which the catalogue checks as the checkout's staff API does.
  */
-import { parseImportJob, parseProduct, parseProductPage, parseStarted } from './catalogParse.ts';
-import type { ImportJob, ImportRequest, ProductDetail, ProductInput, ProductPage } from './catalogTypes.ts';
-import { messageOf } from './parse.ts';
+import { importJob, importStarted, type ImportJob } from 'catalog-api/imports';
+import { product, productList, productSelection, type Product, type ProductInput } from 'catalog-api/products';
+import { messageOf, readAnswer } from './parse.ts';
 import { StaffApiError, type TokenSource } from './staffApi.ts';
 
 export const CATALOG_API = '/api/catalog';
 
 /** The fields a list row shows; the rest stays on the server. */
-const LIST_FIELDS = 'title,price,stock,category,brand,sku,thumbnail';
+const LIST_FIELDS = ['title', 'price', 'stock', 'category', 'brand', 'sku', 'thumbnail'] as const;
+
+/** A list's product: every field asked for is there (but brand, which a product without one leaves out). */
+const listed = productSelection.required({ title: true, price: true, stock: true, category: true, sku: true, thumbnail: true });
+const listPage = productList.pick({ total: true, skip: true }).extend({ products: listed.array() });
+
+/** A product as a list row shows it: the API's dollars in cents (0.1 + 0.2 must not become 30.000000000000004 cents). */
+export type ProductSummary = Pick<Product, 'id' | 'title' | 'category' | 'sku' | 'stock' | 'thumbnail'> & { brand: string | null; priceCents: number };
+export type ProductDetail = ProductSummary & Pick<Product, 'description' | 'discountPercentage' | 'rating' | 'tags'> & { color: Product['color'] | null };
+export interface ProductPage {
+  readonly products: readonly ProductSummary[];
+  readonly total: number;
+  readonly skip: number;
+}
+
+/** A file to import as it goes over the wire, or a URL for the catalogue to read. */
+export type ImportRequest = { kind: 'file'; contentType: string; text: string } | { kind: 'url'; url: string };
+
+const inCents = <P extends { price: number; brand?: string | undefined }>({ price, brand, ...rest }: P) => ({
+  ...rest,
+  brand: brand ?? null,
+  priceCents: Math.round(price * 100),
+});
+const detailOf = ({ color, ...rest }: Product): ProductDetail => ({ ...inCents(rest), color: color ?? null });
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -64,23 +87,25 @@ export function createCatalogApi(deps: { fetch: Fetch; token: TokenSource }): Ca
 
   return {
     async list({ q, skip, limit }) {
-      const params = new URLSearchParams({ limit: String(limit), skip: String(skip), select: LIST_FIELDS });
+      const params = new URLSearchParams({ limit: String(limit), skip: String(skip), select: LIST_FIELDS.join(',') });
       if (q) params.set('q', q);
       else {
         // Newest first: a product just added is at the top of the first page.
         params.set('sortBy', 'id');
         params.set('order', 'desc');
       }
-      return parseProductPage(await send(`/products${q ? '/search' : ''}?${params.toString()}`, { method: 'GET', signed: false }));
+      const page = readAnswer(listPage, await send(`/products${q ? '/search' : ''}?${params.toString()}`, { method: 'GET', signed: false }));
+      return { ...page, products: page.products.map(inCents) };
     },
-    product: async (id) => parseProduct(await send(`/products/${id}`, { method: 'GET', signed: false })),
-    create: async (input) => parseProduct(await send('/products/add', json('POST', input))),
-    update: async (id, change) => parseProduct(await send(`/products/${id}`, json('PATCH', change))),
+    product: async (id) => detailOf(readAnswer(product, await send(`/products/${id}`, { method: 'GET', signed: false }))),
+    create: async (input) => detailOf(readAnswer(product, await send('/products/add', json('POST', input)))),
+    update: async (id, change) => detailOf(readAnswer(product, await send(`/products/${id}`, json('PATCH', change)))),
     async startImport(request) {
       const init: Request =
         request.kind === 'url' ? json('POST', { url: request.url }) : { method: 'POST', signed: true, contentType: request.contentType, body: request.text };
-      return parseStarted(await send('/products/imports', init));
+      const { id } = readAnswer(importStarted, await send('/products/imports', init));
+      return { id };
     },
-    importJob: async (id) => parseImportJob(await send(`/products/imports/${encodeURIComponent(id)}`, { method: 'GET', signed: true })),
+    importJob: async (id) => readAnswer(importJob, await send(`/products/imports/${encodeURIComponent(id)}`, { method: 'GET', signed: true })),
   };
 }

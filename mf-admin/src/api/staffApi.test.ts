@@ -1,44 +1,12 @@
 /**
  * @jest-environment node
  */
+import { moveAnswerExample, orderDetailExample, orderSummaryExample } from 'orders-api/testing';
 import { UnexpectedAnswerError } from './parse.ts';
 import { createStaffApi, StaffApiError } from './staffApi.ts';
 
-const listItem = {
-  id: '7d1c0b3e-1111-4222-8333-444455556666',
-  number: 42,
-  status: 'paid',
-  payment: 'succeeded',
-  email: 'ann@example.com',
-  name: 'Ann Lee',
-  currency: 'usd',
-  totalCents: 12_345,
-  refundedCents: 0,
-  createdAt: '2026-11-27T01:00:00.000Z',
-  updatedAt: '2026-11-27T01:00:00.000Z',
-};
-
-const detail = {
-  ...listItem,
-  billing: {
-    firstName: 'Ann',
-    lastName: 'Lee',
-    email: 'ann@example.com',
-    country: 'GB',
-    street: '1 High St',
-    city: 'York',
-    postCode: 'YO1 1AA',
-    phone: '+441234',
-  },
-  coupon: null,
-  subtotalCents: 12_345,
-  discountCents: 0,
-  lines: [{ productId: '3', title: 'Lamp', unitCents: 12_345, quantity: 1, lineCents: 12_345, refundedQuantity: 0 }],
-  paymentRecord: { id: 'pi_1', kind: 'payment_intent', source: 'local-stripe', events: [], refunds: [] },
-  timeline: [
-    { id: 'e1', type: 'payment_succeeded', fromStatus: 'pending', toStatus: 'paid', at: '2026-11-27T01:00:01.000Z', by: { actor: 'webhook' }, detail: {} },
-  ],
-};
+const listItem = orderSummaryExample;
+const detail = orderDetailExample;
 
 interface Call {
   url: string;
@@ -68,7 +36,10 @@ describe('the staff API client', () => {
   it('asks for a page of orders with the ID token and reads the list and the next cursor', async () => {
     const shop = fakeShop([{ status: 200, body: { orders: [listItem], nextCursor: 'abc' } }]);
     const page = await shop.api.listOrders(new URLSearchParams('status=paid&limit=25'));
-    expect(page).toEqual({ orders: [expect.objectContaining({ number: 42, status: 'paid', payment: 'succeeded', totalCents: 12_345 })], nextCursor: 'abc' });
+    expect(page).toEqual({
+      orders: [expect.objectContaining({ number: 1042, status: 'shipped', payment: 'partially_refunded', totalCents: 3000 })],
+      nextCursor: 'abc',
+    });
     expect(shop.calls[0]!.url).toBe('/api/checkout/staff/orders?status=paid&limit=25');
     expect(shop.header(shop.calls[0]!, 'authorization')).toBe('Bearer cached-token');
   });
@@ -76,9 +47,9 @@ describe('the staff API client', () => {
   it('reads an order with its lines, payment record and timeline', async () => {
     const shop = fakeShop([{ status: 200, body: detail }]);
     const order = await shop.api.order(listItem.id);
-    expect(order.lines[0]).toMatchObject({ title: 'Lamp', refundedQuantity: 0 });
-    expect(order.timeline[0]).toMatchObject({ type: 'payment_succeeded', by: { actor: 'webhook' } });
-    expect(order.paymentRecord.id).toBe('pi_1');
+    expect(order.lines[1]).toMatchObject({ title: 'Brass Desk Lamp', refundedQuantity: 1 });
+    expect(order.timeline[0]).toMatchObject({ type: 'payment_succeeded', by: { actor: 'pi_3Nexample' } });
+    expect(order.paymentRecord.id).toBe('pi_3Nexample');
   });
 
   it('refuses an answer it does not understand with one clear error', async () => {
@@ -87,11 +58,11 @@ describe('the staff API client', () => {
       { status: 200, body: { ...detail, lines: 'none' } },
     ]);
     await expect(shop.api.listOrders(new URLSearchParams())).rejects.toThrow(UnexpectedAnswerError);
-    await expect(shop.api.order(listItem.id)).rejects.toThrow('order.lines');
+    await expect(shop.api.order(listItem.id)).rejects.toThrow('(lines: ');
   });
 
   it("sends an action with the intended action's Idempotency-Key and its body", async () => {
-    const shop = fakeShop([{ status: 200, body: { orderId: listItem.id, status: 'shipped' } }]);
+    const shop = fakeShop([{ status: 200, body: moveAnswerExample }]);
     await expect(shop.api.act(listItem.id, 'ship', 'key-12345678', { carrier: 'dhl', trackingNumber: 'JD0123456' })).resolves.toMatchObject({
       status: 'shipped',
     });

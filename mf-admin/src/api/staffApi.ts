@@ -3,12 +3,24 @@
  * the back office calls it: every request carries the signed-in staff member's Firebase ID token,
  * and every change carries the Idempotency-Key of the action the person meant (see intentKeys.ts).
  */
-import { parseFigures, type Figures } from '../figures/figuresParse.ts';
+import type { StaffAction } from 'orders-api/facts';
+import {
+  figuresAnswer,
+  moveAnswer,
+  orderDetail,
+  orderPage,
+  refundAnswer,
+  STAFF_API,
+  type FiguresAnswer,
+  type MoveAnswer,
+  type OrderDetail,
+  type OrderPage,
+  type RefundAnswer,
+  type RefundRequest,
+  type ShipmentRequest,
+} from 'orders-api/staff';
 import { parseSearchFigures, parseVitalsFigures, type SearchFigures, type VitalsFigures } from '../figures/shopFiguresParse.ts';
-import { messageOf, parseOrderDetail, parseOrderPage } from './parse.ts';
-import type { Action, OrderDetail, OrderPage, RefundLineRequest, Shipment } from './types.ts';
-
-export const STAFF_API = '/api/checkout/staff';
+import { messageOf, readAnswer } from './parse.ts';
 
 /** The refusal or failure of a staff request: `status` 0 when the service could not be reached. */
 export class StaffApiError extends Error {
@@ -33,16 +45,16 @@ type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 export interface StaffApi {
   listOrders(query: URLSearchParams): Promise<OrderPage>;
   order(id: string): Promise<OrderDetail>;
-  act(orderId: string, action: Action, idempotencyKey: string, body?: Shipment | { lines?: RefundLineRequest[] }): Promise<{ status?: string }>;
+  act(orderId: string, action: StaffAction, idempotencyKey: string, body?: ShipmentRequest | RefundRequest): Promise<MoveAnswer | RefundAnswer>;
   /** Orders, revenue and payment failures per hour over the last `hours` hours. */
-  figures(hours: number): Promise<Figures>;
+  figures(hours: number): Promise<FiguresAnswer>;
   /** Searches and empty searches since the catalogue instance started (the catalogue's staff check). */
   searchFigures(): Promise<SearchFigures>;
   /** Real shoppers' LCP and INP p75 per route since the gateway instance started. */
   vitalsFigures(): Promise<VitalsFigures>;
 }
 
-const actionPath: Record<Action, string> = { pack: 'pack', ship: 'ship', deliver: 'deliver', cancel: 'cancel', refund: 'refunds' };
+const actionPath: Record<StaffAction, string> = { pack: 'pack', ship: 'ship', deliver: 'deliver', cancel: 'cancel', refund: 'refunds' };
 
 export function createStaffApi(deps: { fetch: Fetch; token: TokenSource }): StaffApi {
   /** `path`: under the staff API, or a whole /api/ path of another service (the same staff token). */
@@ -70,15 +82,18 @@ export function createStaffApi(deps: { fetch: Fetch; token: TokenSource }): Staf
   }
 
   return {
-    listOrders: async (query) => parseOrderPage(await send(`/orders?${query.toString()}`, { method: 'GET' })),
-    order: async (id) => parseOrderDetail(await send(`/orders/${encodeURIComponent(id)}`, { method: 'GET' })),
+    listOrders: async (query) => readAnswer(orderPage, await send(`/orders?${query.toString()}`, { method: 'GET' })),
+    order: async (id) => readAnswer(orderDetail, await send(`/orders/${encodeURIComponent(id)}`, { method: 'GET' })),
     act: async (orderId, action, idempotencyKey, body) =>
-      (await send(`/orders/${encodeURIComponent(orderId)}/${actionPath[action]}`, {
-        method: 'POST',
-        headers: { 'idempotency-key': idempotencyKey },
-        body: body ?? {},
-      })) as { status?: string },
-    figures: async (hours) => parseFigures(await send(`/figures?hours=${hours}`, { method: 'GET' })),
+      readAnswer(
+        action === 'cancel' || action === 'refund' ? refundAnswer : moveAnswer,
+        await send(`/orders/${encodeURIComponent(orderId)}/${actionPath[action]}`, {
+          method: 'POST',
+          headers: { 'idempotency-key': idempotencyKey },
+          body: body ?? {},
+        }),
+      ),
+    figures: async (hours) => readAnswer(figuresAnswer, await send(`/figures?hours=${hours}`, { method: 'GET' })),
     searchFigures: async () => parseSearchFigures(await send('/api/catalog/products/figures/search', { method: 'GET' })),
     vitalsFigures: async () => parseVitalsFigures(await send('/api/figures/vitals', { method: 'GET' })),
   };

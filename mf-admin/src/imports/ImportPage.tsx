@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { breadcrumb } from 'shared-events';
-import type { CatalogApi } from '../api/catalogApi.ts';
-import type { ImportRequest } from '../api/catalogTypes.ts';
+import type { CatalogApi, ImportRequest } from '../api/catalogApi.ts';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';
 import { ImportProgress } from './ImportProgress.tsx';

@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import type { ImportJob } from '../api/catalogTypes.ts';
+import type { ImportJob } from 'catalog-api/imports';
+import { importJobExample } from 'catalog-api/testing';
 import { ImportProgress } from './ImportProgress.tsx';
 
 const job = (change: Partial<ImportJob>): ImportJob => ({
-  id: 'j1',
+  ...importJobExample,
   state: 'running',
   source: 'JSON file',
   total: 200,

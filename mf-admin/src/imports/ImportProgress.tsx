@@ -1,4 +1,4 @@
-import type { ImportJob } from '../api/catalogTypes.ts';
+import type { ImportJob } from 'catalog-api/imports';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';
 import { percentDone } from './importRules.ts';

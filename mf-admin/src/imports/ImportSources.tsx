@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { ImportRequest } from '../api/catalogTypes.ts';
+import type { ImportRequest } from '../api/catalogApi.ts';
 import { useT } from '../i18n/useT.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import ui from '../ui/ui.module.css';

@@ -2,7 +2,8 @@
  * The import page's rules: which files go and how, which addresses, how far a job is, and how often
  * to ask. The catalogue checks everything again (mf-catalog/server/importer/jobSources.ts).
  */
-import type { ImportJob, ImportRequest } from '../api/catalogTypes.ts';
+import type { ImportJob } from 'catalog-api/imports';
+import type { ImportRequest } from '../api/catalogApi.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 
 /** The catalogue's default IMPORT_MAX_BYTES: a bigger file would only be refused after its upload. */

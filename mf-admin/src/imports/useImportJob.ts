@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CatalogApi } from '../api/catalogApi.ts';
-import type { ImportJob } from '../api/catalogTypes.ts';
+import type { ImportJob } from 'catalog-api/imports';
 import { pollDelay } from './importRules.ts';
 
 export interface ImportWatch {

@@ -1,32 +1,28 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { StaffApiError, type StaffApi } from '../api/staffApi.ts';
-import type { Action, OrderDetail } from '../api/types.ts';
+import type { StaffAction as Action } from 'orders-api/facts';
+import type { MoveAnswer, OrderDetail, RefundAnswer } from 'orders-api/staff';
+import { moveAnswerExample, orderDetailExample, refundAnswerExample } from 'orders-api/testing';
 import { ActionsPanel } from './ActionsPanel.tsx';
 
+/** Packed, nothing refunded yet: two lamps. */
 const order: OrderDetail = {
-  id: '7d1c0b3e-1111-4222-8333-444455556666',
+  ...orderDetailExample,
   number: 42,
   status: 'packed',
   payment: 'succeeded',
-  email: 'ann@example.com',
-  name: 'Ann Lee',
-  currency: 'usd',
   totalCents: 5000,
   refundedCents: 0,
-  createdAt: '2026-11-27T01:00:00.000Z',
-  billing: { firstName: 'Ann', lastName: 'Lee' },
-  coupon: null,
   subtotalCents: 5000,
-  discountCents: 0,
   lines: [{ productId: '3', title: 'Lamp', unitCents: 2500, quantity: 2, lineCents: 5000, refundedQuantity: 0 }],
-  paymentRecord: { id: 'pi_1', kind: 'payment_intent', source: null, refunds: [] },
+  paymentRecord: { ...orderDetailExample.paymentRecord, refunds: [] },
   timeline: [],
 };
 
 type Call = { action: Action; key: string; body: unknown };
 
 /** A staff API whose actions answer in turn: a value, or an error to throw. */
-function fakeApi(answers: (object | Error)[]) {
+function fakeApi(answers: (MoveAnswer | RefundAnswer | Error)[]) {
   const calls: Call[] = [];
   const api: StaffApi = {
     listOrders: () => Promise.reject(new Error('not used')),
@@ -57,7 +53,7 @@ async function shipWith(carrier: string, tracking: string) {
 
 describe("an order's actions", () => {
   it('retries a shipment the shop did not answer under the same Idempotency-Key, and reloads the order once it is done', async () => {
-    const { api, calls } = fakeApi([new StaffApiError(0, 'the shop could not be reached'), { status: 'shipped' }]);
+    const { api, calls } = fakeApi([new StaffApiError(0, 'the shop could not be reached'), moveAnswerExample]);
     const onChanged = renderPanel(api);
     fireEvent.click(screen.getByRole('button', { name: 'Mark shipped' }));
     await shipWith('dhl', 'jd0123456');
@@ -96,7 +92,7 @@ describe("an order's actions", () => {
   });
 
   it('cancels only after the confirmation, and a new cancel after a done one is a new action', async () => {
-    const { api, calls } = fakeApi([{ status: 'cancelled' }]);
+    const { api, calls } = fakeApi([{ ...refundAnswerExample, status: 'cancelled' }]);
     renderPanel(api);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
     expect(screen.getByText(/^Cancel order #42\?/)).toBeTruthy();
@@ -107,7 +103,7 @@ describe("an order's actions", () => {
   });
 
   it('refunds the chosen units of a line after its confirmation', async () => {
-    const { api, calls } = fakeApi([{ refund: {} }]);
+    const { api, calls } = fakeApi([refundAnswerExample]);
     renderPanel(api);
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     fireEvent.click(screen.getByLabelText('Chosen lines'));

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { StaffApi } from '../api/staffApi.ts';
-import type { Action, OrderDetail, RefundLineRequest } from '../api/types.ts';
+import type { StaffAction as Action } from 'orders-api/facts';
+import type { OrderDetail, RefundLineRequest } from 'orders-api/staff';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';
 import { allowedActions, type StaffRole } from './actionRules.ts';

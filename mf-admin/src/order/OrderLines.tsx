@@ -1,4 +1,4 @@
-import type { OrderDetail } from '../api/types.ts';
+import type { OrderDetail } from 'orders-api/staff';
 import { useT } from '../i18n/useT.ts';
 import { formatMoney } from '../ui/format.ts';
 import styles from './OrderPage.module.css';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { breadcrumb } from 'shared-events';
 import { useLanguage } from 'shared-events/react';
 import type { StaffApi } from '../api/staffApi.ts';
-import type { OrderDetail } from '../api/types.ts';
+import type { OrderDetail } from 'orders-api/staff';
 import { useT } from '../i18n/useT.ts';
 import { formatWhen } from '../ui/format.ts';
 import ui from '../ui/ui.module.css';

@@ -1,5 +1,5 @@
 import { useLanguage } from 'shared-events/react';
-import type { OrderDetail } from '../api/types.ts';
+import type { OrderDetail } from 'orders-api/staff';
 import { useT } from '../i18n/useT.ts';
 import { formatMoney, formatWhen } from '../ui/format.ts';
 import ui from '../ui/ui.module.css';

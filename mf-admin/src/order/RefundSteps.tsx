@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { OrderDetail, RefundLineRequest } from '../api/types.ts';
+import type { OrderDetail, RefundLineRequest } from 'orders-api/staff';
 import { useT } from '../i18n/useT.ts';
 import { formatMoney } from '../ui/format.ts';
 import ui from '../ui/ui.module.css';

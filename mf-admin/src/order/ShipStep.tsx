@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { Shipment } from '../api/types.ts';
+import type { ShipmentRequest as Shipment } from 'orders-api/staff';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';
-import { CARRIERS, checkShipment, type ShipmentProblem } from './actionRules.ts';
+import { CARRIER_OPTIONS, checkShipment, type ShipmentProblem } from './actionRules.ts';
 import styles from './ActionsPanel.module.css';
 
 /** The shipment form's fields, kept by the panel while staff step away from the form and back. */
@@ -54,7 +54,7 @@ export function ShipStep({
           aria-describedby={carrierError ? `${id}-carrier` : undefined}
         >
           <option value="">{t('ship.choose')}</option>
-          {CARRIERS.map((option) => (
+          {CARRIER_OPTIONS.map((option) => (
             <option key={option.code} value={option.code}>
               {option.name}
             </option>

@@ -1,4 +1,4 @@
-import type { OrderLine } from '../api/types.ts';
+import type { StaffOrderLine as OrderLine } from 'orders-api/staff';
 import { allowedActions, checkShipment, refundLines } from './actionRules.ts';
 
 const order = (status: Parameters<typeof allowedActions>[0]['status'], refundedCents = 0) => ({ status, totalCents: 5000, refundedCents });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { StaffApiError, type StaffApi } from '../api/staffApi.ts';
-import type { OrderDetail } from '../api/types.ts';
+import type { OrderDetail } from 'orders-api/staff';
 
 export type OrderLoad = { phase: 'loading' } | { phase: 'failed'; message: string; notFound: boolean } | { phase: 'ready'; order: OrderDetail };
 

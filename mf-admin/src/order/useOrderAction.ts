@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { StaffApiError, type StaffApi } from '../api/staffApi.ts';
-import type { Action, RefundLineRequest, Shipment } from '../api/types.ts';
+import type { StaffAction as Action } from 'orders-api/facts';
+import type { RefundLineRequest, ShipmentRequest as Shipment } from 'orders-api/staff';
 import { createIntentKeys, intentOf } from './intentKeys.ts';
 
 /** How the last action went: shown under the panel until staff choose another. */

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';
-import { filtersFromSearch, hasFilters, NO_FILTERS, ORDER_STATUSES, PAYMENT_OUTCOMES, withFilters, type ListFilters } from './listQuery.ts';
+import { ORDER_STATUSES, PAYMENT_OUTCOMES } from 'orders-api/facts';
+import { filtersFromSearch, hasFilters, NO_FILTERS, withFilters, type ListFilters } from './listQuery.ts';
 import styles from './OrdersPage.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useLanguage } from 'shared-events/react';
-import type { OrderPage } from '../api/types.ts';
+import type { OrderPage } from 'orders-api/staff';
 import { useT } from '../i18n/useT.ts';
 import { formatMoney, formatWhen } from '../ui/format.ts';
 import ui from '../ui/ui.module.css';

@@ -3,11 +3,8 @@
  * back button shows the same list) and as the staff API takes them. Values the API would refuse are
  * dropped when read from an address rather than shown as an error: an old bookmark still opens.
  */
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
-export const PAYMENT_OUTCOMES = ['pending', 'succeeded', 'failed', 'partially_refunded', 'refunded'] as const;
-
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+import { ORDER_STATUSES, PAYMENT_OUTCOMES, type OrderStatus, type PaymentOutcome } from 'orders-api/facts';
+import { CURSOR, DAY, ORDER_SEARCH_MAX } from 'orders-api/staff';
 
 export interface ListFilters {
   /** An order number (#123 or 123) or the start of an e-mail address. */
@@ -24,9 +21,6 @@ export interface ListFilters {
 export const NO_FILTERS: ListFilters = { q: '', status: '', payment: '', from: '', to: '', cursor: '' };
 
 export const PAGE_SIZE = 25;
-const Q_MAX = 200;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const CURSOR = /^[A-Za-z0-9_-]{1,200}$/;
 
 const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' => (values.includes(value as T) ? (value as T) : '');
@@ -38,7 +32,7 @@ export function filtersFromSearch(search: string | URLSearchParams): ListFilters
   const to = text('to');
   const cursor = text('cursor');
   return {
-    q: text('q').slice(0, Q_MAX),
+    q: text('q').slice(0, ORDER_SEARCH_MAX),
     status: oneOf(ORDER_STATUSES, text('status')),
     payment: oneOf(PAYMENT_OUTCOMES, text('payment')),
     from: isDay(from) ? from : '',

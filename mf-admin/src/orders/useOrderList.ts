@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { StaffApi } from '../api/staffApi.ts';
-import type { OrderPage } from '../api/types.ts';
+import type { OrderPage } from 'orders-api/staff';
 import { apiQuery, filtersFromSearch } from './listQuery.ts';
 
 export type OrderListLoad = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'ready'; page: OrderPage };

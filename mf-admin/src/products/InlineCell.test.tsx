@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { ProductDetail, ProductInput } from '../api/catalogTypes.ts';
+import type { ProductDetail } from '../api/catalogApi.ts';
+import type { ProductInput } from 'catalog-api/products';
 import { StaffApiError } from '../api/staffApi.ts';
 import { InlineCell } from './InlineCell.tsx';
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { ProductDetail, ProductInput } from '../api/catalogTypes.ts';
+import type { ProductDetail } from '../api/catalogApi.ts';
+import type { ProductInput } from 'catalog-api/products';
 import { useT } from '../i18n/useT.ts';
 import { formatMoney } from '../ui/format.ts';
 import { cellChange, editText, pendingValue, type CellKind, type CellState } from './inlineEdit.ts';

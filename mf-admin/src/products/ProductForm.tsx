@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { ProductDetail, ProductInput } from '../api/catalogTypes.ts';
+import type { ProductDetail } from '../api/catalogApi.ts';
+import type { ProductInput } from 'catalog-api/products';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';
 import { ProductFields } from './ProductFields.tsx';

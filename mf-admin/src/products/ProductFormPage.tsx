@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { breadcrumb } from 'shared-events';
-import type { CatalogApi } from '../api/catalogApi.ts';
-import type { ProductDetail } from '../api/catalogTypes.ts';
+import type { CatalogApi, ProductDetail } from '../api/catalogApi.ts';
 import { StaffApiError } from '../api/staffApi.ts';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';

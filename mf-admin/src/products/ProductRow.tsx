@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ProductDetail, ProductSummary } from '../api/catalogTypes.ts';
-import type { CatalogApi } from '../api/catalogApi.ts';
+import type { CatalogApi, ProductDetail, ProductSummary } from '../api/catalogApi.ts';
 import ui from '../ui/ui.module.css';
 import { InlineCell } from './InlineCell.tsx';
 import styles from './Products.module.css';

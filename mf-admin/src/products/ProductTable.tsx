@@ -1,5 +1,4 @@
-import type { CatalogApi } from '../api/catalogApi.ts';
-import type { ProductDetail, ProductSummary } from '../api/catalogTypes.ts';
+import type { CatalogApi, ProductDetail, ProductSummary } from '../api/catalogApi.ts';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';
 import { ProductRow } from './ProductRow.tsx';

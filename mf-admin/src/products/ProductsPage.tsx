@@ -1,7 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { CatalogApi } from '../api/catalogApi.ts';
-import type { ProductDetail, ProductPage } from '../api/catalogTypes.ts';
+import type { CatalogApi, ProductDetail, ProductPage } from '../api/catalogApi.ts';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';
 import { apiQueryOf, listFromSearch, pageCount, searchFromList, shownRange } from './listQuery.ts';

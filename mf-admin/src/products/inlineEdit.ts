@@ -2,7 +2,7 @@
  * A list row's price or stock edited in place: what the cell shows in each step, what a typed value
  * becomes, and what is sent. Enter saves, Escape cancels (InlineCell.tsx); the rules live here.
  */
-import type { ProductInput } from '../api/catalogTypes.ts';
+import type { ProductInput } from 'catalog-api/products';
 import { checkPrice, checkStock, priceText, type FieldError } from './productForm.ts';
 
 export type CellKind = 'price' | 'stock';

@@ -1,4 +1,4 @@
-import type { ProductDetail } from '../api/catalogTypes.ts';
+import type { ProductDetail } from '../api/catalogApi.ts';
 import { changedInput, checkDraft, checkPrice, checkStock, draftOf, EMPTY_DRAFT, newProductInput, parseDecimal } from './productForm.ts';
 
 const lamp: ProductDetail = {

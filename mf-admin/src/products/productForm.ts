@@ -1,26 +1,19 @@
 /**
- * The product form's rules: the same limits as the catalogue's productInput
- * (mf-catalog/server/products/productInput.ts), so a person learns what is wrong beside the field
- * before anything is sent; the server checks again and its refusal is shown as it says it.
+ * The product form's rules: the catalogue contract's limits, colours and category shape
+ * (catalog-api/vocabulary), so a person learns what is wrong beside the field before anything is
+ * sent; the server checks again and its refusal is shown as it says it.
  */
-import type { ProductDetail, ProductInput } from '../api/catalogTypes.ts';
+import type { ProductDetail } from '../api/catalogApi.ts';
+import type { ProductInput } from 'catalog-api/products';
+import { CATEGORY_SLUG, COLOR_NAMES, PRODUCT_LIMITS as LIMITS, type ColorName } from 'catalog-api/vocabulary';
 import type { MessageKey } from '../i18n/messages.ts';
 
-export const COLORS = ['black', 'white', 'grey', 'red', 'blue', 'green', 'yellow', 'brown', 'beige', 'pink'] as const;
+export { COLOR_NAMES as COLORS, PRODUCT_LIMITS as LIMITS } from 'catalog-api/vocabulary';
 
-export const LIMITS = {
-  title: 200,
-  description: 5000,
-  category: 60,
-  brand: 100,
-  sku: 100,
-  tag: 100,
-  tags: 50,
-  price: 10_000_000,
-  stock: 1_000_000_000,
-} as const;
+/** Every field the form edits (pictures are the catalogue's own or an import's), as the catalogue takes them. */
+export type FormInput = Required<Omit<ProductInput, 'thumbnail' | 'images'>>;
 
-const CATEGORY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const isColor = (value: string): value is ColorName => (COLOR_NAMES as readonly string[]).includes(value);
 
 /** The form as typed: every field is text until it is checked. */
 export interface ProductDraft {
@@ -127,23 +120,23 @@ function checkTexts(draft: ProductDraft, errors: DraftErrors): void {
   const category = draft.category.trim();
   if (!category) errors.category = { key: 'form.error.required' };
   else if (!CATEGORY_SLUG.test(category) || category.length > LIMITS.category) errors.category = { key: 'form.error.slug' };
-  if (draft.color && !(COLORS as readonly string[]).includes(draft.color)) errors.color = { key: 'form.error.color' };
+  if (draft.color && !isColor(draft.color)) errors.color = { key: 'form.error.color' };
   const tags = tagsOf(draft.tags);
   if (tags.length > LIMITS.tags) errors.tags = { key: 'form.error.tags', values: { max: LIMITS.tags } };
   else if (tags.some((tag) => tag.length > LIMITS.tag)) errors.tags = { key: 'form.error.long', values: { max: LIMITS.tag } };
 }
 
 /** The product the draft describes, or an error per field that is wrong. */
-export function checkDraft(draft: ProductDraft): { input: Required<ProductInput> } | { errors: DraftErrors } {
+export function checkDraft(draft: ProductDraft): { input: FormInput } | { errors: DraftErrors } {
   const errors: DraftErrors = {};
   checkTexts(draft, errors);
   const price = checkPrice(draft.price);
   if ('error' in price) errors.price = price.error;
   const stock = checkStock(draft.stock);
   if ('error' in stock) errors.stock = stock.error;
-  const discount = checkRange(draft.discountPercentage, 100);
+  const discount = checkRange(draft.discountPercentage, LIMITS.discountPercentage);
   if (typeof discount !== 'number') errors.discountPercentage = discount;
-  const rating = checkRange(draft.rating, 5);
+  const rating = checkRange(draft.rating, LIMITS.rating);
   if (typeof rating !== 'number') errors.rating = rating;
   if (Object.keys(errors).length > 0) return { errors };
   return {
@@ -152,7 +145,7 @@ export function checkDraft(draft: ProductDraft): { input: Required<ProductInput>
       description: draft.description.trim(),
       category: draft.category.trim(),
       brand: draft.brand.trim() || null,
-      color: draft.color || null,
+      color: isColor(draft.color) ? draft.color : null,
       sku: draft.sku.trim(),
       price: (price as { dollars: number }).dollars,
       discountPercentage: discount as number,
@@ -163,7 +156,7 @@ export function checkDraft(draft: ProductDraft): { input: Required<ProductInput>
   };
 }
 
-const FIELD_OF: Record<keyof ProductInput, DraftField> = {
+const FIELD_OF: Record<keyof FormInput, DraftField> = {
   title: 'title',
   description: 'description',
   category: 'category',
@@ -181,16 +174,16 @@ const FIELD_OF: Record<keyof ProductInput, DraftField> = {
  * What an edit sends: only the fields the person changed. Stock left alone is not sent, so units
  * that checkouts took while the form was open are not written back over.
  */
-export function changedInput(original: ProductDraft, draft: ProductDraft, input: Required<ProductInput>): ProductInput {
+export function changedInput(original: ProductDraft, draft: ProductDraft, input: FormInput): ProductInput {
   const change: ProductInput = {};
-  for (const [name, field] of Object.entries(FIELD_OF) as [keyof ProductInput, DraftField][]) {
+  for (const [name, field] of Object.entries(FIELD_OF) as [keyof FormInput, DraftField][]) {
     if (original[field].trim() !== draft[field].trim()) Object.assign(change, { [name]: input[name] });
   }
   return change;
 }
 
 /** A new product without a SKU gets the catalogue's own; an empty one would be refused. */
-export function newProductInput(input: Required<ProductInput>): ProductInput {
+export function newProductInput(input: FormInput): ProductInput {
   const { sku, ...rest } = input;
   return sku ? input : rest;
 }

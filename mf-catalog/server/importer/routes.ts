@@ -1,8 +1,10 @@
 // POST /products/imports (a file or {url}) -> 202 {id}; GET /products/imports/{id} -> the job's
 // progress and refused records. Staff or the catalogue-admin token only, like every other write.
+import { importFromUrl, importId, importJob, importStarted } from 'catalog-api/imports';
+import { problem } from 'catalog-api/products';
 import type { FastifyInstance } from 'fastify';
 import createError from 'http-errors';
-import { z } from 'zod';
+import { answerCheck } from 'service-kit/answer-check';
 import { parseOr400 } from '../http/errors.ts';
 import type { ImportJob } from '../storage/repository.ts';
 import { authorizeWrite, writerName, type WriteAccessOptions } from '../staff/writeAccess.ts';
@@ -18,9 +20,6 @@ export interface ImportRoutesOptions extends WriteAccessOptions {
   /** IMPORT_ALLOWED_ORIGINS: internal sources an import may name although they are not public. */
   allowedOrigins: readonly string[];
 }
-
-const urlBody = z.strictObject({ url: z.string().trim().min(1).max(2000) }, { error: 'send {"url": "https://…"} to import from an address' });
-const jobParams = z.object({ id: z.uuid({ error: 'an import id is a UUID' }) });
 
 const KINDS: Record<string, FileKind> = {
   'application/json': 'json',
@@ -58,7 +57,7 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRoutes
       done(null, body),
     );
 
-    scope.post('/products/imports', { bodyLimit: limits.maxBytes }, async (request, reply) => {
+    scope.post('/products/imports', { bodyLimit: limits.maxBytes, preSerialization: answerCheck(importStarted, problem) }, async (request, reply) => {
       const writer = await authorizeWrite(request, reply, options);
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const kind = KINDS[type];
@@ -66,16 +65,16 @@ export function registerImportRoutes(app: FastifyInstance, options: ImportRoutes
       const body = request.body;
       const isUrl = kind === 'json' && typeof body === 'object' && body !== null && !Array.isArray(body) && 'url' in body;
       const source = isUrl
-        ? { kind: 'url' as const, url: importUrl(parseOr400(urlBody, body).url, options.ownOrigins, sources) }
+        ? { kind: 'url' as const, url: importUrl(parseOr400(importFromUrl, body).url, options.ownOrigins, sources) }
         : { kind: 'file' as const, description: `${kind.toUpperCase()} file`, records: recordsOfFile(body, kind, limits) };
       const id = await jobs.start(source, writerName(writer));
       reply.code(202).header('cache-control', 'no-store').header('location', `imports/${id}`);
       return { id, state: 'running' };
     });
 
-    scope.get<{ Params: { id: string } }>('/products/imports/:id', async (request, reply) => {
+    scope.get<{ Params: { id: string } }>('/products/imports/:id', { preSerialization: answerCheck(importJob, problem) }, async (request, reply) => {
       await authorizeWrite(request, reply, options);
-      const { id } = parseOr400(jobParams, request.params);
+      const { id } = parseOr400(importId, request.params);
       const job = await jobs.get(id);
       if (!job) throw createError(404, `Import '${id}' not found`);
       reply.header('cache-control', 'no-store');

@@ -1,8 +1,7 @@
+import { priceRangeLabel } from 'catalog-api/vocabulary';
 import { LRUCache } from 'lru-cache';
 import type { FacetCounts, ProductRepository } from '../storage/repository.ts';
 import { categoryName, COLORS, PRICE_RANGES, filterKey, type Facets, type ProductFilter } from './model.ts';
-
-const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 
 const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -19,7 +18,7 @@ export function buildFacets(counts: FacetCounts, allCategories: Iterable<string>
     priceRanges: PRICE_RANGES.map((range, i) => ({
       min: range.minCents / 100,
       max: range.maxCents / 100,
-      label: `${money(range.minCents)}-${money(range.maxCents)}`,
+      label: priceRangeLabel(range),
       count: counts.priceRanges[i] ?? 0,
     })),
   };

@@ -1,12 +1,10 @@
-// The catalogue's vocabulary: what a product is, and the fixed lists the shop page is built on.
-import { PALETTE } from '../../src/ui/colors.ts';
+// The catalogue's vocabulary: what a product is, and the fixed lists the shop page is built on (the
+// colours, the price ranges and a category's shape are the API contract's, catalog-api/vocabulary).
+import { CATEGORY_SLUG, COLOR_NAMES, PALETTE, PRODUCT_LIMITS, type ColorName } from 'catalog-api/vocabulary';
 
-/**
- * A category is data: any slug a product carries (DummyJSON's own are `home-decoration`,
- * `mens-shirts`, ...). Lower-case words joined by single hyphens keeps URLs and filters unambiguous.
- */
-export const CATEGORY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const MAX_CATEGORY_SLUG = 60;
+export { CATEGORY_SLUG, COLOR_NAMES, PRICE_RANGES, type ColorName } from 'catalog-api/vocabulary';
+
+export const MAX_CATEGORY_SLUG = PRODUCT_LIMITS.category;
 
 export function isCategorySlug(value: string): boolean {
   return value.length <= MAX_CATEGORY_SLUG && CATEGORY_SLUG.test(value);
@@ -33,10 +31,6 @@ export function categoryName(slug: string): string {
 // The colour filter's palette, one list with the shop's swatches (hex values let them be drawn).
 export const COLORS = PALETTE;
 
-export type ColorName = (typeof COLORS)[number]['name'];
-
-export const COLOR_NAMES: readonly ColorName[] = COLORS.map((c) => c.name);
-
 export function isColorName(value: string): value is ColorName {
   return (COLOR_NAMES as readonly string[]).includes(value);
 }
@@ -44,15 +38,6 @@ export function isColorName(value: string): value is ColorName {
 export function colorHex(name: ColorName): string {
   return COLORS.find((c) => c.name === name)?.hex ?? '#8d939c';
 }
-
-// The spec's five 'Shop by Price' ranges, inclusive, in cents.
-export const PRICE_RANGES = [
-  { minCents: 0, maxCents: 999 },
-  { minCents: 1000, maxCents: 1999 },
-  { minCents: 2000, maxCents: 2999 },
-  { minCents: 3000, maxCents: 3999 },
-  { minCents: 4000, maxCents: 6999 },
-] as const;
 
 // Sort keys of the public API mapped to storage columns. The shop's 'Sort by' options are
 // Featured = id asc, Best Seller = rating desc, New Arrival = createdAt desc, Final Offer = discountPercentage desc.

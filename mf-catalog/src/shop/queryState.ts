@@ -1,6 +1,7 @@
 // The listing's state lives in the URL query (?category=&brand=&color=&price=&sort=&page=&perPage=&view=),
 // so a listing survives reload, back/forward and sharing. These pure helpers translate between the
 // query string, the screen's state and the catalogue request.
+import { PRICE_RANGES as RANGES_IN_CENTS, priceRangeLabel } from 'catalog-api/vocabulary';
 import { CARD_FIELDS, type ListParams, type SortKey, type SortOrder } from '../api/client.ts';
 import { isKnownColor } from '../ui/colors.ts';
 import { clampPage, offsetOf, pageCount } from './pagination.ts';
@@ -20,14 +21,11 @@ export const SORT_ORDER: Readonly<Record<SortOption, { sortBy: SortKey; order: S
   'final-offer': { sortBy: 'discountPercentage', order: 'desc' },
 };
 
-/** The spec's five 'Shop by Price' ranges, inclusive, in dollars. */
-export const PRICE_RANGES = [
-  { id: '0-9.99', min: 0, max: 9.99, label: '$0.00-$9.99' },
-  { id: '10-19.99', min: 10, max: 19.99, label: '$10.00-$19.99' },
-  { id: '20-29.99', min: 20, max: 29.99, label: '$20.00-$29.99' },
-  { id: '30-39.99', min: 30, max: 39.99, label: '$30.00-$39.99' },
-  { id: '40-69.99', min: 40, max: 69.99, label: '$40.00-$69.99' },
-] as const;
+/** The spec's five 'Shop by Price' ranges, inclusive, in the API's dollars; `id` (0-9.99) is the address's ?price=. */
+export const PRICE_RANGES = RANGES_IN_CENTS.map((range) => {
+  const [min, max] = [range.minCents / 100, range.maxCents / 100];
+  return { id: `${min}-${max}`, min, max, label: priceRangeLabel(range) };
+});
 export type PriceRange = (typeof PRICE_RANGES)[number];
 export type PriceRangeId = PriceRange['id'];
 

@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import createError from 'http-errors';
 import { validationError } from '../http/errors.ts';
-import { linesSchema, mergeLines } from '../orders/request.ts';
+import { cartLines } from 'orders-api/checkout';
+import { mergeLines } from '../orders/request.ts';
 import { CatalogUnavailableError, type CatalogClient } from '../pricing/catalogClient.ts';
 import type { CouponBook } from './coupons.ts';
 
 const bodySchema = z.object(
   {
     code: z.string({ message: 'Enter a coupon code' }).trim().min(1, 'Enter a coupon code').max(32, 'Coupon code is too long'),
-    lines: linesSchema,
+    lines: cartLines,
   },
   { message: 'The request body must be a JSON object' },
 );

@@ -2,7 +2,7 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { failures } from './failures.ts';
 import type { Order } from './model.ts';
 import { CURRENCY, createOrderSteps, type OrderOutcome, type StepDeps } from './orderSteps.ts';
-import type { CheckoutRequest } from './request.ts';
+import type { CheckoutRequest } from 'orders-api/checkout';
 
 export interface CheckoutDeps extends StepDeps {
   payments: PaymentGateway;

@@ -2,7 +2,9 @@
 // and Stripe's signed webhook.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import createError from 'http-errors';
-import { z } from 'zod';
+import { paidAnswer, paymentIntentRequest, paymentProblem, paymentStarted } from 'orders-api/checkout';
+import { orderId as orderParams, problem } from 'orders-api/shopper';
+import { answerCheck } from 'service-kit/answer-check';
 import { validationError } from '../http/errors.ts';
 import { PaymentUnavailableError } from '../payments/gateway.ts';
 import type { WebhookVerifier } from '../payments/webhooks.ts';
@@ -11,15 +13,12 @@ import type { Sessions } from '../session/sessions.ts';
 import { messages, statusForFailure } from './failures.ts';
 import type { IntentCheckout, IntentOutcome } from './intentCheckout.ts';
 import { paidView } from './present.ts';
-import { checkoutRequestSchema } from './request.ts';
-
-/** The checkout request without a card: the card goes from the page to Stripe, never through us. */
-export const intentRequestSchema = checkoutRequestSchema.omit({ token: true });
 
 /** The events that move an order; anything else is acknowledged and ignored. */
 const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'payment_intent.requires_action']);
 
-const orderParams = z.object({ id: z.uuid('must be an order id') });
+/** What both routes of the card path answer. */
+const answers = answerCheck({ 200: paidAnswer, 201: paymentStarted, 202: paymentProblem }, problem);
 
 const stillOpen = {
   message: 'Your payment is not complete yet. If your bank asked you to confirm it, finish that and this order will be confirmed automatically.',
@@ -81,8 +80,8 @@ export function registerIntentRoutes(
 ): void {
   const { intents, sessions } = deps;
 
-  app.post('/api/checkout/payment-intents', { config: deps.limit ?? {} }, async (request, reply) => {
-    const parsed = intentRequestSchema.safeParse(request.body);
+  app.post('/api/checkout/payment-intents', { config: deps.limit ?? {}, preSerialization: answers }, async (request, reply) => {
+    const parsed = paymentIntentRequest.safeParse(request.body);
     if (!parsed.success) throw validationError('checkout request', parsed.error);
     const uid = sessions.read(request)?.uid ?? null;
     try {
@@ -95,7 +94,7 @@ export function registerIntentRoutes(
 
   // The page's return from Stripe (confirmed, declined, authenticated or not). The order id is the
   // capability: nobody can make an order paid here without Stripe saying it was.
-  app.post('/api/checkout/orders/:id/payment', { config: deps.limit ?? {} }, async (request, reply) => {
+  app.post('/api/checkout/orders/:id/payment', { config: deps.limit ?? {}, preSerialization: answers }, async (request, reply) => {
     const params = orderParams.safeParse(request.params);
     if (!params.success) throw createError(404, 'Order not found');
     try {

@@ -1,26 +1,10 @@
-/** Billing details exactly as the checkout form collects them. */
-export interface Billing {
-  firstName: string;
-  lastName: string;
-  company?: string | undefined;
-  country: string;
-  street: string;
-  street2?: string | undefined;
-  city: string;
-  county?: string | undefined;
-  postCode: string;
-  phone: string;
-  email: string;
-  notes?: string | undefined;
-}
+import type { Lang, OrderStatus } from 'orders-api/facts';
+import type { BillingDetails } from 'orders-api/shopper';
 
-/**
- * pending: created, stock possibly reserved, card possibly charged (see chargeStartedAt).
- * paid and failed end the checkout; only a charge that Stripe reports as succeeded may move failed to paid.
- * After payment the staff move an order on (mf-checkout/server/staff/lifecycle.ts): paid -> packed ->
- * shipped -> delivered; cancelled (from paid or packed) and refunded (everything paid refunded) are final.
- */
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'packed' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+export { LANGS, type Lang, type OrderStatus } from 'orders-api/facts';
+
+/** Billing details exactly as the checkout form collects them. */
+export type Billing = BillingDetails;
 
 /** Every status an order reaches only after Stripe took its payment. */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'];
@@ -40,10 +24,6 @@ export interface Totals {
   discountCents: number;
   totalCents: number;
 }
-
-/** The languages the shop speaks; a shopper's messages are written in the one they bought in. */
-export const LANGS = ['en', 'ru'] as const;
-export type Lang = (typeof LANGS)[number];
 
 export interface Order extends Totals {
   id: string;

@@ -9,7 +9,8 @@ import { MAX_CHARGE_CENTS, MIN_CHARGE_CENTS, subtotalOf, toOrderLines, totalsOf 
 import type { OrderRepository } from '../storage/repository.ts';
 import { failures, retryableFailureCodes } from './failures.ts';
 import { wasPaid, type Failure, type Order, type Totals } from './model.ts';
-import { mergeLines, requestFingerprint, type CheckoutRequest } from './request.ts';
+import type { CheckoutRequest } from 'orders-api/checkout';
+import { mergeLines, requestFingerprint } from './request.ts';
 import { settleStock, type Log } from './stock.ts';
 
 export const CURRENCY = 'usd';

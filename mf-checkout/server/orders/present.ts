@@ -1,13 +1,13 @@
+import { SHOPPER_EVENTS } from 'orders-api/facts';
 import type { OrderEvent } from '../storage/repository.ts';
 import type { Order } from './model.ts';
 
-/** Changes a shopper is told about; a refund Stripe refused is the shop's business, not theirs. */
-const SHOPPER_EVENTS = new Set(['payment_succeeded', 'payment_failed', 'packed', 'shipped', 'delivered', 'cancelled', 'refund_succeeded']);
+const toldToShoppers = new Set<string>(SHOPPER_EVENTS);
 
 /** The order's history as its shopper sees it: what happened and when, the parcel's tracking, refunds; never who at the shop. */
 export function timelineView(events: readonly OrderEvent[]) {
   return events
-    .filter((event) => SHOPPER_EVENTS.has(event.type))
+    .filter((event) => toldToShoppers.has(event.type))
     .map((event) => ({
       type: event.type,
       status: event.toStatus,

@@ -1,6 +1,6 @@
-import { BILLING_FIELDS, type BillingField } from '../../src/billing/billingRules.ts';
+import { BILLING_FIELDS, type BillingField } from 'orders-api/billing';
+import { checkoutRequest } from 'orders-api/checkout';
 import { emptyBilling, validateBillingField, type Billing } from '../../src/billing/billing.ts';
-import { checkoutRequestSchema } from './request.ts';
 
 const valid: Billing = {
   ...emptyBilling,
@@ -15,7 +15,7 @@ const valid: Billing = {
 };
 
 function serverAccepts(field: BillingField, value: string): boolean {
-  const result = checkoutRequestSchema.safeParse({
+  const result = checkoutRequest.safeParse({
     token: { id: 'tok_visa' },
     email: 'ann@example.com',
     lines: [{ id: 1, qun: 1 }],
@@ -65,7 +65,7 @@ describe('the checkout form and the checkout service validate billing details al
 
 describe("the shopper's language", () => {
   const parse = (extra: Record<string, unknown>) =>
-    checkoutRequestSchema.parse({
+    checkoutRequest.parse({
       token: { id: 'tok_visa' },
       email: 'ann@example.com',
       lines: [{ id: 1, qun: 1 }],

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import createError from 'http-errors';
+import { checkoutRequest, paidAnswer } from 'orders-api/checkout';
+import { orderId, problem, shopperOrder, shopperOrderList } from 'orders-api/shopper';
+import { answerCheck } from 'service-kit/answer-check';
 import { validationError } from '../http/errors.ts';
 import type { Sessions } from '../session/sessions.ts';
 import type { OrderRepository } from '../storage/repository.ts';
 import type { Checkout } from './checkout.ts';
 import { messages, statusForFailure } from './failures.ts';
 import { orderView, paidView } from './present.ts';
-import { checkoutRequestSchema } from './request.ts';
 
 const ORDERS_PER_PAGE = 100;
 
@@ -18,8 +19,8 @@ export function registerOrderRoutes(
   const { checkout, repository, sessions } = deps;
 
   // The limit is counted before the body is read, so floods of broken or oversized posts count too.
-  app.post('/save-stripe-token', { config: deps.limits?.checkout ?? {} }, async (request, reply) => {
-    const parsed = checkoutRequestSchema.safeParse(request.body);
+  app.post('/save-stripe-token', { config: deps.limits?.checkout ?? {}, preSerialization: answerCheck(paidAnswer, problem) }, async (request, reply) => {
+    const parsed = checkoutRequest.safeParse(request.body);
     if (!parsed.success) throw validationError('checkout request', parsed.error);
     // A bad or expired session cookie does not block a purchase; the order is then a guest order.
     const uid = sessions.read(request)?.uid ?? null;
@@ -45,18 +46,18 @@ export function registerOrderRoutes(
     return session.uid;
   }
 
-  app.get('/api/checkout/orders', { config: deps.limits?.orders ?? {} }, async (request) => {
+  const limited = { config: deps.limits?.orders ?? {} };
+
+  app.get('/api/checkout/orders', { ...limited, preSerialization: answerCheck(shopperOrderList, problem) }, async (request) => {
     const uid = signedInUid(request);
     const orders = await repository.listByUid(uid, ORDERS_PER_PAGE);
     const events = await repository.listEventsOf(orders.map((order) => order.id));
     return { orders: orders.map((order) => orderView(order, events.get(order.id))) };
   });
 
-  const idParams = z.object({ id: z.uuid() });
-
-  app.get('/api/checkout/orders/:id', { config: deps.limits?.orders ?? {} }, async (request) => {
+  app.get('/api/checkout/orders/:id', { ...limited, preSerialization: answerCheck(shopperOrder, problem) }, async (request) => {
     const uid = signedInUid(request);
-    const params = idParams.safeParse(request.params);
+    const params = orderId.safeParse(request.params);
     const order = params.success ? await repository.findById(params.data.id) : null;
     // Someone else's order answers exactly like a missing one: existence is not revealed.
     if (!order || order.uid !== uid) throw createError(404, 'Order not found');

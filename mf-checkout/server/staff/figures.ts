@@ -1,19 +1,9 @@
-import { z } from 'zod';
+import { figuresQuery, type FiguresAnswer } from 'orders-api/staff';
 import { validationError } from '../http/errors.ts';
 import { CURRENCY } from '../orders/orderSteps.ts';
 import type { HourFigures, OrderRepository } from '../storage/repository.ts';
 
 const HOUR_MS = 3_600_000;
-
-/** Up to a week of hours: enough for "yesterday at this time" and a small, fast answer. */
-export const figuresQuery = z.strictObject({
-  hours: z.coerce.number().int().min(1).max(168).default(24),
-});
-
-export interface FiguresAnswer {
-  hours: { start: string; orders: number; revenueCents: number; paymentFailures: number }[];
-  currency: string;
-}
 
 /** The last `hours` whole and current hours, oldest first, ending with the hour `now` is in. */
 export function hourWindow(hours: number, now: Date): { from: string; to: string; starts: string[] } {

@@ -1,26 +1,19 @@
 import { createHash } from 'node:crypto';
 import createError from 'http-errors';
-import type { OrderStatus, Order } from '../orders/model.ts';
+import { MOVES, type Move } from 'orders-api/facts';
+import type { Shipment } from 'orders-api/staff';
+import type { Order } from '../orders/model.ts';
 import type { Log } from '../orders/stock.ts';
 import type { RefundGateway } from '../payments/refunds.ts';
 import type { CatalogClient } from '../pricing/catalogClient.ts';
 import type { OrderEvent, OrderRepository, StaffActor } from '../storage/repository.ts';
-import { shipmentView, type Shipment } from './carriers.ts';
+import { shipmentView } from './carriers.ts';
 import { eventView } from './present.ts';
 import { planCancel, planRefund, type RefundPlanner, type RequestedLine } from './refundPlans.ts';
 import { createRefundSettler, type Answer } from './refundSettlement.ts';
 
 export type { Answer } from './refundSettlement.ts';
 export type { RequestedLine } from './refundPlans.ts';
-
-/** The status moves staff make without money changing hands: from which statuses each is allowed. */
-export const moves = {
-  pack: { from: ['paid'], to: 'packed' },
-  ship: { from: ['packed'], to: 'shipped' },
-  deliver: { from: ['shipped'], to: 'delivered' },
-} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>;
-
-export type Move = keyof typeof moves;
 
 export interface StaffLifecycle {
   move(orderId: string, move: Move, staff: StaffActor, requestKey: string, shipment?: Shipment): Promise<Answer>;
@@ -86,7 +79,7 @@ export function createStaffLifecycle(deps: {
 
   return {
     async move(orderId, move, staff, requestKey, shipment) {
-      const rule = moves[move];
+      const rule = MOVES[move];
       const type = rule.to;
       const hash = fingerprint({ move, shipment: shipment ?? null });
       const earlier = await repository.findEventByRequestKey(orderId, requestKey);

@@ -1,5 +1,6 @@
+import type { PaymentOutcome } from 'orders-api/facts';
 import type { Order } from '../orders/model.ts';
-import type { OrderEvent, OrderRefund, PaymentOutcome } from '../storage/repository.ts';
+import type { OrderEvent, OrderRefund } from '../storage/repository.ts';
 
 export function paymentOutcomeOf(order: Pick<Order, 'status' | 'refundedCents' | 'totalCents'>): PaymentOutcome {
   if (order.status === 'pending' || order.status === 'failed') return order.status;

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { CANCELLABLE_STATUSES, REFUNDABLE_STATUSES } from 'orders-api/facts';
+import type { RefundLineRequest } from 'orders-api/staff';
 import type { Order, OrderStatus } from '../orders/model.ts';
 import type { OrderRefund, RefundLine, RefundPlan, StaffActor } from '../storage/repository.ts';
 import { refundedQuantities } from './present.ts';
 
-/** Statuses an order may be refunded in: paid for and not yet refunded in full (a cancelled order whose refund failed too). */
-const REFUNDABLE: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered', 'cancelled'];
-const CANCELLABLE: readonly OrderStatus[] = ['paid', 'packed'];
+const REFUNDABLE: readonly OrderStatus[] = REFUNDABLE_STATUSES;
+const CANCELLABLE: readonly OrderStatus[] = CANCELLABLE_STATUSES;
 
-export interface RequestedLine {
-  productId: string;
-  quantity: number;
-}
+export type RequestedLine = RefundLineRequest;
 
 /** Who asks for a refund or a cancel, with which key and fingerprint; `at` is read each time a record is stamped. */
 export interface RefundRequest {

@@ -1,69 +1,60 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import createError from 'http-errors';
+import { STAFF_ACTIONS } from 'orders-api/facts';
+import {
+  figuresAnswer,
+  moveAnswer,
+  orderDetail,
+  orderId as orderIdParams,
+  orderListQuery,
+  orderPage,
+  problem,
+  refundAnswer,
+  refundRequest,
+  shipmentRequest,
+  staffMember,
+} from 'orders-api/staff';
+import { answerCheck } from 'service-kit/answer-check';
+import type { CurrentRoles, IdTokenVerifier, StaffRole } from 'service-kit/firebase-auth';
 import { z } from 'zod';
 import { validationError } from '../http/errors.ts';
-import type { OrderStatus } from '../orders/model.ts';
-import type { CurrentRoles, IdTokenVerifier, StaffRole } from 'service-kit/firebase-auth';
-import type { OrderRepository, PaymentOutcome } from '../storage/repository.ts';
+import type { OrderRepository } from '../storage/repository.ts';
 import { authenticateStaff, type StaffMember } from './auth.ts';
-import { shipmentSchema } from './carriers.ts';
 import { staffFigures } from './figures.ts';
 import type { Answer, StaffLifecycle } from './lifecycle.ts';
 import { detailView, listItemView } from './present.ts';
 
 /**
- * Every staff endpoint, with the least role it needs. Registration reads this table, so an endpoint
- * cannot exist without its role check, and the access test walks the same table.
+ * Every staff endpoint, with the least role it needs and what it answers. Registration reads this
+ * table, so an endpoint cannot exist without its role check or its answer's check against the
+ * contract, and the access test walks the same table.
  */
 export const STAFF_ROUTES = [
-  { name: 'me', method: 'GET', url: '/api/checkout/staff/me', role: 'staff' },
-  { name: 'list', method: 'GET', url: '/api/checkout/staff/orders', role: 'staff' },
-  { name: 'detail', method: 'GET', url: '/api/checkout/staff/orders/:id', role: 'staff' },
-  { name: 'pack', method: 'POST', url: '/api/checkout/staff/orders/:id/pack', role: 'staff' },
-  { name: 'ship', method: 'POST', url: '/api/checkout/staff/orders/:id/ship', role: 'staff' },
-  { name: 'deliver', method: 'POST', url: '/api/checkout/staff/orders/:id/deliver', role: 'staff' },
-  { name: 'cancel', method: 'POST', url: '/api/checkout/staff/orders/:id/cancel', role: 'admin' },
-  { name: 'refund', method: 'POST', url: '/api/checkout/staff/orders/:id/refunds', role: 'admin' },
-  { name: 'figures', method: 'GET', url: '/api/checkout/staff/figures', role: 'staff' },
-] as const satisfies readonly { name: string; method: 'GET' | 'POST'; url: string; role: StaffRole }[];
+  { name: 'me', method: 'GET', url: '/api/checkout/staff/me', role: 'staff', answer: staffMember },
+  { name: 'list', method: 'GET', url: '/api/checkout/staff/orders', role: 'staff', answer: orderPage },
+  { name: 'detail', method: 'GET', url: '/api/checkout/staff/orders/:id', role: 'staff', answer: orderDetail },
+  { name: 'pack', method: 'POST', url: '/api/checkout/staff/orders/:id/pack', role: STAFF_ACTIONS.pack, answer: moveAnswer },
+  { name: 'ship', method: 'POST', url: '/api/checkout/staff/orders/:id/ship', role: STAFF_ACTIONS.ship, answer: moveAnswer },
+  { name: 'deliver', method: 'POST', url: '/api/checkout/staff/orders/:id/deliver', role: STAFF_ACTIONS.deliver, answer: moveAnswer },
+  { name: 'cancel', method: 'POST', url: '/api/checkout/staff/orders/:id/cancel', role: STAFF_ACTIONS.cancel, answer: refundAnswer },
+  { name: 'refund', method: 'POST', url: '/api/checkout/staff/orders/:id/refunds', role: STAFF_ACTIONS.refund, answer: refundAnswer },
+  { name: 'figures', method: 'GET', url: '/api/checkout/staff/figures', role: 'staff', answer: figuresAnswer },
+] as const satisfies readonly { name: string; method: 'GET' | 'POST'; url: string; role: StaffRole; answer: z.ZodType }[];
 
 type RouteName = (typeof STAFF_ROUTES)[number]['name'];
 type Handler = (request: FastifyRequest, staff: StaffMember) => Promise<unknown>;
 
-const PAGE_DEFAULT = 50;
-const PAGE_MAX = 100;
-const statuses = ['pending', 'paid', 'failed', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
-const outcomes = ['pending', 'succeeded', 'failed', 'partially_refunded', 'refunded'] as const satisfies readonly PaymentOutcome[];
+/** The list's cursor is the last order of the page shown (its creation time and number), opaque to callers. */
+const pageCursor = z.object({ c: z.iso.datetime(), n: z.number().int().positive() });
+const encodeCursor = (order: { createdAt: string; number: number }) =>
+  Buffer.from(JSON.stringify({ c: order.createdAt, n: order.number })).toString('base64url');
 
-const day = /^\d{4}-\d{2}-\d{2}$/;
-/** A day (YYYY-MM-DD, UTC) or an ISO instant; `to` takes in the whole of its day. */
-const instant = (end: boolean) =>
-  z
-    .string()
-    .refine((value) => (day.test(value) || /^\d{4}-\d{2}-\d{2}T/.test(value)) && !Number.isNaN(Date.parse(value)), {
-      error: 'a date YYYY-MM-DD or an ISO date-time',
-    })
-    .transform((value) => {
-      const date = new Date(value);
-      if (end && day.test(value)) date.setUTCDate(date.getUTCDate() + 1);
-      return date.toISOString();
-    });
-
-const cursorSchema = z.object({ c: z.iso.datetime(), n: z.number().int().positive() });
-
-const listQuery = z.strictObject({
-  q: z.string().trim().max(200).optional(),
-  status: z.enum(statuses).optional(),
-  payment: z.enum(outcomes).optional(),
-  from: instant(false).optional(),
-  to: instant(true).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
-  cursor: z
-    .string()
-    .max(200)
+const listQuery = orderListQuery.extend({
+  cursor: orderListQuery.shape.cursor
+    .unwrap()
     .transform((value, context) => {
       try {
-        return cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+        return pageCursor.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
       } catch {
         context.addIssue({ code: 'custom', message: 'not a cursor this list gave out' });
         return z.NEVER;
@@ -71,24 +62,6 @@ const listQuery = z.strictObject({
     })
     .optional(),
 });
-
-const idParams = z.object({ id: z.uuid({ error: 'not an order id' }) });
-
-const refundBody = z
-  .strictObject({
-    lines: z
-      .array(
-        z.strictObject({
-          productId: z.union([z.string().regex(/^\d{1,10}$/), z.number().int().positive()]).transform(String),
-          quantity: z.number().int().min(1).max(10_000),
-        }),
-      )
-      .min(1)
-      .max(200)
-      .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, { error: 'each productId may appear only once' })
-      .optional(),
-  })
-  .default({});
 
 /** Every state-changing staff request names itself, so a repeat (a double click, a retry after a timeout) changes nothing. */
 function requestKey(request: FastifyRequest): string {
@@ -113,7 +86,7 @@ export function registerStaffRoutes(
 ): void {
   const { repository, lifecycle } = deps;
 
-  const orderId = (request: FastifyRequest) => parse(idParams, request.params, 'order id').id;
+  const orderId = (request: FastifyRequest) => parse(orderIdParams, request.params, 'order id').id;
 
   const handlers: Record<RouteName, Handler> = {
     me: async (_request, staff) => staff,
@@ -132,7 +105,7 @@ export function registerStaffRoutes(
       });
       const page = orders.slice(0, query.limit);
       const last = page.at(-1);
-      const nextCursor = orders.length > query.limit && last ? Buffer.from(JSON.stringify({ c: last.createdAt, n: last.number })).toString('base64url') : null;
+      const nextCursor = orders.length > query.limit && last ? encodeCursor(last) : null;
       return { orders: page.map(listItemView), nextCursor };
     },
 
@@ -146,13 +119,13 @@ export function registerStaffRoutes(
 
     pack: async (request, staff) => lifecycle.move(orderId(request), 'pack', actor(staff), requestKey(request)),
     ship: async (request, staff) =>
-      lifecycle.move(orderId(request), 'ship', actor(staff), requestKey(request), parse(shipmentSchema, request.body, 'shipment')),
+      lifecycle.move(orderId(request), 'ship', actor(staff), requestKey(request), parse(shipmentRequest, request.body, 'shipment')),
     deliver: async (request, staff) => lifecycle.move(orderId(request), 'deliver', actor(staff), requestKey(request)),
     cancel: async (request, staff) => lifecycle.cancel(orderId(request), actor(staff), requestKey(request)),
     refund: async (request, staff) => {
       const id = orderId(request);
       const key = requestKey(request);
-      return lifecycle.refund(id, actor(staff), key, parse(refundBody, request.body ?? {}, 'refund').lines);
+      return lifecycle.refund(id, actor(staff), key, parse(refundRequest, request.body ?? {}, 'refund').lines);
     },
     figures: async (request) => staffFigures(repository, request.query),
   };
@@ -170,6 +143,7 @@ export function registerStaffRoutes(
     app.route({
       method: route.method,
       url: route.url,
+      preSerialization: answerCheck(route.answer, problem),
       onRequest: async (request) => {
         members.set(request, await authenticateStaff(request, deps, route.role, route.method !== 'GET'));
       },

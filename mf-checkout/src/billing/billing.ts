@@ -1,11 +1,11 @@
 import { normaliseCountry, type AuthUser } from 'shared-events';
 import type { MessageKey } from '../i18n/messages.en.ts';
-import { BILLING_FIELDS, BILLING_RULES, EMAIL_PATTERN, type BillingField, type FieldRule } from './billingRules.ts';
+import { BILLING_FIELDS, BILLING_RULES, EMAIL_PATTERN, type BillingField, type FieldRule } from 'orders-api/billing';
 
 /**
  * The billing details form as pure data and rules. The rules are the checkout service's own
- * (billingRules.ts), so whatever passes here is accepted there; the server still checks everything
- * again, and its per-field answers are shown the same way (see fieldErrorsFromServer).
+ * (orders-api/billing, the contract's), so whatever passes here is accepted there; the server still
+ * checks everything again, and its per-field answers are shown the same way (see fieldErrorsFromServer).
  */
 
 export { BILLING_FIELDS, type BillingField };

@@ -1,7 +1,10 @@
+import type { PaidAnswer } from 'orders-api/checkout';
 import type { BillingPayload } from '../billing/billing.ts';
 
 /**
- * The card path (PaymentIntents, SCA ready), two calls to the checkout service through the gateway:
+ * The card path (PaymentIntents, SCA ready), two calls to the checkout service through the gateway
+ * (their answers as orders-api/checkout describes them; this page reads them without zod, which
+ * stays out of the checkout's script):
  *
  * POST /api/checkout/payment-intents  {email, lines: [{id, qun}], billing, couponCode?, idempotencyKey, lang?}
  *   201 {orderId, orderNumber, totalCents, currency, clientSecret}   confirm the card with Stripe.js
@@ -28,12 +31,7 @@ export interface OrderRequest {
   readonly lang?: 'en' | 'ru';
 }
 
-export interface PaidOrder {
-  readonly email: string;
-  readonly orderId: string;
-  readonly orderNumber: number | string;
-  readonly totalCents: number;
-}
+export type PaidOrder = Readonly<Omit<PaidAnswer, 'status'>>;
 
 export type PlaceOrderResult =
   | ({ readonly kind: 'paid' } & PaidOrder)
@@ -71,7 +69,7 @@ export function classifyAnswer(status: number, body: unknown): PlaceOrderResult 
     if (status === 201 && clientSecret && text(data.orderId)) return { kind: 'requires_payment', orderId: text(data.orderId)!, clientSecret };
     const email = text(data.email);
     const orderId = text(data.orderId);
-    const orderNumber = typeof data.orderNumber === 'number' || typeof data.orderNumber === 'string' ? data.orderNumber : undefined;
+    const orderNumber = typeof data.orderNumber === 'number' ? data.orderNumber : undefined;
     const totalCents = typeof data.totalCents === 'number' && Number.isInteger(data.totalCents) ? data.totalCents : undefined;
     if (email && orderId && orderNumber !== undefined && totalCents !== undefined) {
       return { kind: 'paid', email, orderId, orderNumber, totalCents };

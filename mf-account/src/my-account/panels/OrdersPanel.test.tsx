@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import '../../testing/polyfills.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { shopperOrderExample } from 'orders-api/testing';
 import { accountSession } from '../../auth/instance.ts';
 import type { SyncOutcome } from '../../auth/tokenSync.ts';
 import { createFakeService, type FakeService } from '../../testing/fakeService.ts';
@@ -15,14 +16,14 @@ const synced: SyncOutcome = { ok: true, session: { uid: 'u1', email: 'ann@exampl
 const paidAt = '2026-03-02T10:00:00.000Z';
 const shipment = { carrier: 'dhl', carrierName: 'DHL', trackingNumber: 'JD0123456789', trackingUrl: 'https://www.dhl.com/track?AWB=JD0123456789' };
 const shipped = {
+  ...shopperOrderExample,
   id: 'o1',
   number: 1042,
   status: 'shipped',
   createdAt: paidAt,
   totalCents: 4599,
   refundedCents: 0,
-  currency: 'usd',
-  lines: [{ title: 'Oak Side Table', quantity: 1 }],
+  lines: [{ productId: '1', title: 'Oak Side Table', unitCents: 4599, quantity: 1, lineCents: 4599 }],
   timeline: [
     { type: 'payment_succeeded', status: 'paid', at: paidAt },
     { type: 'packed', status: 'packed', at: '2026-03-03T08:15:00.000Z' },

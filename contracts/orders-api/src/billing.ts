@@ -1,8 +1,8 @@
 /**
- * The billing details' rules, once: the checkout form (billing.ts) and the checkout service
- * (server/orders/request.ts) both build their validation from this table, so whatever the form
- * accepts the service accepts, and a change of a limit or pattern lands on both sides at once.
- * Pure data: no zod here, so the browser bundle carries only these few lines.
+ * The billing details' rules, once: the checkout form (mf-checkout/src/billing/billing.ts) and the
+ * checkout request of this contract (checkout.ts) are both built from this table, so whatever the
+ * form accepts the service accepts, and a change of a limit or pattern lands on both sides at once.
+ * Pure data: no zod here, so the checkout page's bundle carries only these few lines.
  */
 
 export const BILLING_FIELDS = [
