@@ -1,7 +1,7 @@
 // Command-line options of `npm run bench`, validated up front so a typo fails in a second, not after
 // a twenty-minute run.
 
-export type Part = 'lighthouse' | 'catalog' | 'orders';
+export type Part = 'lighthouse' | 'catalog' | 'orders' | 'inp';
 export type Size = 'seed' | number;
 export type Db = 'sqlite' | 'postgres';
 
@@ -33,6 +33,12 @@ export interface BenchOptions {
   /** Orders the staff's order list is measured at (PostgreSQL), and the requests per row. */
   orders: number;
   ordersRequests: number;
+  /** The previous build the interactions bench compares with (a git ref); null: its default (previousBuild.ts). */
+  against: string | null;
+  /** A commit to measure as this build instead of the working tree (a git ref), built like the previous one. */
+  build: string | null;
+  /** Loads per route and views per interaction, for each build, in the interactions bench. */
+  inpRuns: number;
   /** Where to write every figure as JSON, besides the tables on stdout. */
   jsonOut: string | null;
   /** Print the tables as Markdown (for docs/performance.md) instead of plain text. */
@@ -45,7 +51,11 @@ export interface BenchOptions {
 
 export const USAGE = `npm run bench -- [options]
 
-  --only lighthouse|catalog|orders[,...]  run only these parts (default: all three)
+  --only lighthouse|catalog|orders|inp[,...]  run only these parts (default: lighthouse,catalog,orders)
+                                inp: this build beside a previous one in Chromium with the CPU 4x slower:
+                                long tasks of a first load up to storefront:live on the Lighthouse routes,
+                                and the INP of filtering /shop, Add to Cart, opening the mini-cart and
+                                typing in the header search (both stacks at once, measured alternately)
   --size seed|1000000|N[,...]   catalogue sizes for the load tests (default: seed,1000000)
   --db sqlite|postgres[,...]    storage backends for the load tests (default: sqlite,postgres)
   --duration S                  seconds per load test (default 10)
@@ -61,6 +71,11 @@ export const USAGE = `npm run bench -- [options]
   --import-count N              products in the DummyJSON file the importer is timed on (default 100000, 0 skips)
   --orders N                    orders in PostgreSQL for the staff's order list rows (default 1000000)
   --orders-requests N           requests per order list row, one at a time (default 300)
+  --against REF                 inp: the previous build, any git ref (default: HEAD when the working tree
+                                changes front-end code, else the parent of the last commit that did);
+                                built in a git worktree under .cache/bench-against/, its stack on --port + 200
+  --build REF                   inp: measure this commit instead of the working tree, built the same way
+  --inp-runs N                  inp: loads per route and views per interaction, each build (default 5)
   --json FILE                   also write all results as JSON
   --markdown                    print Markdown tables
   --port P                      first of the ports to use (default 5100; catalogue services on P+6.., gateway on P+9; the Lighthouse stack's up to P+199)
@@ -101,8 +116,9 @@ const parseSize = (item: string): Size | null => {
   return value >= 1 && value <= 50_000_000 ? value : null;
 };
 
-export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): BenchOptions {
-  const options: BenchOptions = {
+/** Every option as it is when not given. */
+function defaults(env: Record<string, string | undefined>): BenchOptions {
+  return {
     parts: ['lighthouse', 'catalog', 'orders'],
     sizes: ['seed', 1_000_000],
     dbs: ['sqlite', 'postgres'],
@@ -119,12 +135,19 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     importCount: 100_000,
     orders: 1_000_000,
     ordersRequests: 300,
+    against: null,
+    build: null,
+    inpRuns: 5,
     jsonOut: null,
     markdown: false,
     basePort: 5100,
     databaseUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
     help: false,
   };
+}
+
+export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): BenchOptions {
+  const options = defaults(env);
   const args = [...argv];
   while (args.length > 0) {
     const arg = args.shift()!;
@@ -135,8 +158,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
         options.parts = list(
           '--only',
           value(),
-          (item) => (item === 'lighthouse' || item === 'catalog' || item === 'orders' ? item : null),
-          'lighthouse, catalog, orders',
+          (item) => (item === 'lighthouse' || item === 'catalog' || item === 'orders' || item === 'inp' ? item : null),
+          'lighthouse, catalog, orders, inp',
         );
         break;
       case '--size':
@@ -186,6 +209,21 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
         break;
       case '--orders-requests':
         options.ordersRequests = positiveInt('--orders-requests', value(), 10, 100_000);
+        break;
+      case '--against': {
+        const ref = value();
+        if (!ref || ref.startsWith('-')) throw new UsageError('--against needs a git ref (a commit, a branch, HEAD~2)');
+        options.against = ref;
+        break;
+      }
+      case '--build': {
+        const ref = value();
+        if (!ref || ref.startsWith('-')) throw new UsageError('--build needs a git ref (a commit, a branch, HEAD)');
+        options.build = ref;
+        break;
+      }
+      case '--inp-runs':
+        options.inpRuns = positiveInt('--inp-runs', value(), 1, 30);
         break;
       case '--json': {
         const file = value();

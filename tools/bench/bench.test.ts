@@ -1,7 +1,14 @@
 // Unit tests of the bench's pure parts, on Node's own runner (`node --test tools/bench/`): the bench
 // imports Lighthouse, an ES module that jest's CommonJS transform cannot load.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
+import { summariseTasks, worstInteraction } from './browserProbe.ts';
+import { interactionsTables, median, type InteractionsReport } from './interactions.ts';
+import { defaultAgainst } from './previousBuild.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { GATEWAY_SCENARIOS, scenarios, shopUrl, type LoadResult } from './catalogLoad.ts';
 import { loadVerdict } from './run.ts';
@@ -210,5 +217,97 @@ describe('scriptsBeforeLive', () => {
   it('says nothing of a page that never went live (no mark) or a request without a time', () => {
     assert.deepEqual(requests.map(scriptsBeforeLive(requests, []).before), [null, null, null]);
     assert.equal(scriptsBeforeLive([], [{ name: 'storefront:live', timingType: 'Mark', startTime: 5 }]).before({ url: 'x' }), null);
+  });
+});
+
+describe('the interactions bench', () => {
+  it('reads --only inp, the previous build and the runs; other parts keep their defaults', () => {
+    const options = parseArgs(['--only', 'inp', '--against', 'HEAD~3', '--build=HEAD', '--inp-runs=7'], {});
+    assert.deepEqual(options.parts, ['inp']);
+    assert.equal(options.against, 'HEAD~3');
+    assert.equal(options.build, 'HEAD');
+    assert.equal(options.inpRuns, 7);
+    assert.deepEqual(parseArgs([], {}).parts, ['lighthouse', 'catalog', 'orders']);
+    assert.equal(parseArgs([], {}).against, null);
+    assert.throws(() => parseArgs(['--against', '--inp-runs', '3'], {}), UsageError);
+    assert.throws(() => parseArgs(['--inp-runs', '0'], {}), UsageError);
+  });
+
+  it('sums blocking time up to live and finds the longest task before and after it', () => {
+    const tasks: [number, number][] = [
+      [100, 60],
+      [400, 180],
+      [900, 40],
+      [1_200, 90],
+      [7_000, 300],
+    ];
+    assert.deepEqual(summariseTasks(tasks, 1_000), { liveMs: 1_000, longestToLiveMs: 180, tbtToLiveMs: 10 + 130, longestAfterLiveMs: 90 });
+    assert.deepEqual(summariseTasks([], 800), { liveMs: 800, longestToLiveMs: 0, tbtToLiveMs: 0, longestAfterLiveMs: 0 });
+  });
+
+  it("takes a view's INP as its worst interaction, each the longest of its events", () => {
+    assert.equal(
+      worstInteraction([
+        [7, 40],
+        [7, 88],
+        [8, 64],
+        [9, 24],
+      ]),
+      88,
+    );
+    assert.equal(worstInteraction([]), null);
+    assert.equal(median([3, 1, 2]), 2);
+    assert.equal(median([4, 1, 2, 3]), 2.5);
+    assert.equal(median([]), null);
+  });
+
+  it('prints each interaction beside the same on the previous build, judged against 100 ms', () => {
+    const report: InteractionsReport = {
+      against: { ref: 'HEAD', commit: 'abcdef1234567', why: 'given with --against' },
+      build: null,
+      runs: 3,
+      loadAverage: { start: [1.5, 2, 2.5], end: [1, 1, 1] },
+      loads: [
+        { route: '/', build: 'previous', samples: [{ liveMs: 2000, longestToLiveMs: 400, tbtToLiveMs: 900, longestAfterLiveMs: 60 }], errors: [] },
+        { route: '/', build: 'this', samples: [{ liveMs: 1500, longestToLiveMs: 120, tbtToLiveMs: 200, longestAfterLiveMs: 90 }], errors: ['Timeout'] },
+      ],
+      interactions: [
+        { name: 'add to cart (/shop/1)', build: 'previous', inp: [120, 96, 140], errors: [] },
+        { name: 'add to cart (/shop/1)', build: 'this', inp: [80, 72, null], errors: [] },
+      ],
+    };
+    const [loads, inp] = interactionsTables(report);
+    assert.deepEqual(loads!.rows[1], ['/', 'this', '1500 / 1500', '120 / 120', '200 / 200', '90 / 90']);
+    assert.ok(loads!.notes!.includes('failed: Timeout'));
+    assert.ok(loads!.notes!.some((note) => note.includes('load average 1.5 / 2 / 2.5 at the start')));
+    assert.deepEqual(inp!.rows, [['add to cart (/shop/1)', '120 / 140', '76 / 80', 'met']]);
+    assert.match(inp!.title, /abcdef123 \(given with --against\)/);
+  });
+
+  it('compares with HEAD while front-end code is changed, else with the parent of the last commit that changed it', () => {
+    const repo = mkdtempSync(path.join(os.tmpdir(), 'bench-against-'));
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: repo, encoding: 'utf8' }).trim();
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+      writeFileSync(path.join(repo, file), text);
+    };
+    try {
+      git('init', '-q');
+      write('shell/src/a.ts', '1');
+      git('add', '.');
+      git('commit', '-qm', 'one');
+      write('mf-catalog/src/b.ts', '2');
+      git('add', '.');
+      git('commit', '-qm', 'front end');
+      const frontEnd = git('rev-parse', 'HEAD');
+      write('docs/x.md', 'words');
+      git('add', '.');
+      git('commit', '-qm', 'docs');
+      assert.equal(defaultAgainst(repo).ref, `${frontEnd}~1`);
+      write('shared-events/src/c.ts', 'new');
+      assert.equal(defaultAgainst(repo).ref, 'HEAD');
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
-// `npm run bench`: Lighthouse on the production build and load tests of the catalogue service, in one
-// run on one machine, printed as tables. See docs/performance.md for what the figures mean.
+// `npm run bench`: Lighthouse on the production build, load tests of the catalogue service and, when asked, INP
+// beside a previous build, in one run on one machine, printed as tables. See docs/performance.md for what the figures mean.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { parseArgs, sizeLabel, USAGE, UsageError, type BenchOptions } from './ar
 import { benchCatalog, type CatalogRun, type ImportRun } from './catalogLoad.ts';
 import { benchOrdersList, type OrdersListRun } from '../../mf-checkout/bench/ordersList.ts';
 import { runCleanups } from './child.ts';
+import { benchInteractions, interactionsTables, type InteractionsReport } from './interactions.ts';
 import { benchLighthouse, CHROMIUM, REFERENCE_OF, type LighthouseReport } from './lighthouse.ts';
 import { machineInfo, type MachineInfo } from './system.ts';
 import { fixed, grouped, kib, mib, renderMarkdown, renderText, verdict, type Table } from './table.ts';
@@ -325,6 +326,7 @@ async function main(): Promise<number> {
     lighthouse?: LighthouseReport;
     catalog?: { runs: CatalogRun[]; imports: ImportRun[] };
     orders?: OrdersListRun;
+    interactions?: InteractionsReport;
   } = {
     machine,
     options,
@@ -334,6 +336,7 @@ async function main(): Promise<number> {
   try {
     if (options.parts.includes('lighthouse')) results.lighthouse = await benchLighthouse(ctx, options.lighthouseRuns);
     if (options.parts.includes('catalog')) results.catalog = await benchCatalog(ctx);
+    if (options.parts.includes('inp')) results.interactions = await benchInteractions(ctx, options.inpRuns);
     if (options.parts.includes('orders')) {
       results.orders = await benchOrdersList({ databaseUrl: options.databaseUrl, orders: options.orders, requests: options.ordersRequests, log });
     }
@@ -345,6 +348,7 @@ async function main(): Promise<number> {
   if (results.lighthouse) tables.push(...lighthouseTables(results.lighthouse, options.lighthouseRuns));
   if (results.catalog) tables.push(...catalogTables(results.catalog.runs, results.catalog.imports, options));
   if (results.orders) tables.push(...ordersTables(results.orders));
+  if (results.interactions) tables.push(...interactionsTables(results.interactions));
   console.log(tables.map(render).join('\n'));
   console.log(`\nbench finished in ${minutes.toFixed(1)} min`);
   if (options.jsonOut) writeFileSync(options.jsonOut, JSON.stringify(results, null, 2));
@@ -353,7 +357,8 @@ async function main(): Promise<number> {
     Boolean(results.lighthouse?.routes.some((route) => route.error)) ||
     Boolean(results.catalog?.runs.some((run) => run.error)) ||
     Boolean(results.catalog?.imports.some((i) => i.error)) ||
-    Boolean(results.orders?.error);
+    Boolean(results.orders?.error) ||
+    Boolean(results.interactions?.error);
   // Keep the logs of a failed run for diagnosis; a clean run leaves nothing behind.
   if (failed) log(`[bench] some measurements failed; logs kept in ${workDir}`);
   else rmSync(workDir, { recursive: true, force: true });
