@@ -21,9 +21,9 @@ import {
 } from '../../tools/kit/hostileHttp.ts';
 import { INTERNAL_TOKEN, startCatalog, startCheckout, startGateway, workspace, type Service } from './testing/liveServices.ts';
 
-const { seed: SEED, requests: REQUESTS, inFlight: IN_FLIGHT } = fuzzRun(3000);
+const { seed: SEED, requests: REQUESTS, inFlight: IN_FLIGHT, timeoutMs: TIMEOUT_MS } = fuzzRun(3000);
 
-jest.setTimeout(120_000);
+jest.setTimeout(TIMEOUT_MS);
 
 // ---------------------------------------------------------------- hostile values of this service
 

@@ -274,7 +274,12 @@ export function parseAnswer(data: Buffer, head: boolean, closed = false): RawAns
   return closed ? answer(rest) : null; // delimited by the end of the connection
 }
 
-/** A fuzz run's seed and size: FUZZ_SEED replays a run, FUZZ_REQUESTS widens it. */
-export function fuzzRun(defaultRequests: number): { seed: number; requests: number; inFlight: number } {
-  return { seed: Number(process.env.FUZZ_SEED ?? 20261121), requests: Number(process.env.FUZZ_REQUESTS ?? defaultRequests), inFlight: 8 };
+/**
+ * A fuzz run's seed and size: FUZZ_SEED replays a run, FUZZ_REQUESTS widens it. `timeoutMs` is its
+ * test's guard against a hang, grown with the run (the soak's 20,000 requests took over 120 s on a
+ * busy shared machine, failing a run that had found nothing).
+ */
+export function fuzzRun(defaultRequests: number): { seed: number; requests: number; inFlight: number; timeoutMs: number } {
+  const requests = Number(process.env.FUZZ_REQUESTS ?? defaultRequests);
+  return { seed: Number(process.env.FUZZ_SEED ?? 20261121), requests, inFlight: 8, timeoutMs: Math.max(120_000, requests * 40) };
 }

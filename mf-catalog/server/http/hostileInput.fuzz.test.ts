@@ -21,9 +21,9 @@ import {
 import { isCategorySlug } from '../products/model.ts';
 import { BACKENDS, TEST_TOKEN, startTestServer, type TestServer } from '../testing/harness.ts';
 
-const { seed: SEED, requests: REQUESTS, inFlight: IN_FLIGHT } = fuzzRun(4000);
+const { seed: SEED, requests: REQUESTS, inFlight: IN_FLIGHT, timeoutMs: TIMEOUT_MS } = fuzzRun(4000);
 
-jest.setTimeout(120_000);
+jest.setTimeout(TIMEOUT_MS);
 
 // ---------------------------------------------------------------- hostile values of this service
 

@@ -33,9 +33,9 @@ import { billing } from '../testing/harness.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 import { createTestSchema, TEST_DATABASE_URL } from '../testing/postgres.ts';
 
-const { seed: SEED, requests: REQUESTS, inFlight: IN_FLIGHT } = fuzzRun(3000);
+const { seed: SEED, requests: REQUESTS, inFlight: IN_FLIGHT, timeoutMs: TIMEOUT_MS } = fuzzRun(3000);
 
-jest.setTimeout(120_000);
+jest.setTimeout(TIMEOUT_MS);
 
 // ---------------------------------------------------------------- hostile values of this service
 
