@@ -168,7 +168,7 @@ const maxOf = (values: number[]) => (values.length ? Math.max(...values) : null)
 const spread = (values: number[]) => (values.length ? `${fixed(median(values))} / ${fixed(maxOf(values))}` : '-');
 
 export function interactionsTables(report: InteractionsReport): Table[] {
-  const against = `${report.against.commit.slice(0, 9)} (${report.against.why})`;
+  const against = `${report.against.commit.slice(0, 9)}, ${report.against.why}`;
   const measured = report.build === null ? 'this build (the working tree)' : `this build (${report.build.slice(0, 9)})`;
   const load = `load average ${report.loadAverage.start.join(' / ')} at the start, ${report.loadAverage.end.join(' / ')} at the end (1/5/15 min)`;
   const failures = (rows: { errors: string[] }[]) => rows.flatMap((row) => row.errors).map((error) => `failed: ${error}`);

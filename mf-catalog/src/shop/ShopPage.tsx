@@ -6,8 +6,7 @@ import { useRequest } from '../api/useRequest.ts';
 import { shownTotal } from '../api/totals.ts';
 import { markBusInstance, useLanguage } from 'shared-events/react';
 import { useT } from '../i18n/useT.ts';
-import { GridCell } from '../ui/GridCell.tsx';
-import { ProductCard, ProductCardSkeleton } from '../ui/ProductCard.tsx';
+import { ProductCardSkeleton } from '../ui/ProductCard.tsx';
 import { EmptyState, ErrorState, statusStyles } from '../ui/Status.tsx';
 import { FilterChips, shopHref } from './FilterChips.tsx';
 import { Filters } from './Filters.tsx';
@@ -27,11 +26,10 @@ import {
   withView,
   type ShopQuery,
 } from './queryState.ts';
+import { ShopGrid } from './ShopGrid.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import styles from './ShopPage.module.css';
 
-/** Cards above the fold load eagerly and hydrate with the page; the rest later (GridCell). */
-const EAGER_CARDS = 3;
 const MAX_SKELETONS = 9;
 
 export default function ShopPage() {
@@ -147,13 +145,7 @@ export default function ShopPage() {
             </EmptyState>
           ) : (
             <>
-              <ul className={`${gridClass} ${listing.status === 'loading' ? styles.stale : ''}`}>
-                {data.products.map((product, index) => (
-                  <GridCell key={product.id} later={index >= EAGER_CARDS} className={styles.cell}>
-                    <ProductCard product={product} layout={query.view} eager={index < EAGER_CARDS} source="catalog/shop" />
-                  </GridCell>
-                ))}
-              </ul>
+              <ShopGrid products={data.products} view={query.view} stale={listing.status === 'loading'} />
               {count >= 1 && <Pagination page={Math.min(query.page, count)} count={count} onPage={goToPage} />}
             </>
           )}
