@@ -3,21 +3,12 @@
  * user events; when `pending` becomes 'login' or 'reset' it calls the account service and dispatches the
  * outcome. Error texts are the spec's, verbatim.
  */
-import { DEFAULT_ERROR_MESSAGES, type AccountErrorKind } from '../firebase/errors.ts';
-import { EMAIL_MESSAGES, emailError } from './email.ts';
+import type { AccountErrorKind } from '../firebase/errors.ts';
+import { emailError } from './email.ts';
+import { LOGIN_MESSAGES } from './loginMessages.ts';
 
-export const LOGIN_MESSAGES = {
-  emptyEmail: EMAIL_MESSAGES.empty,
-  invalidEmail: EMAIL_MESSAGES.invalid,
-  /** Failed sign-in with a well-formed email. */
-  wrongCredentials: 'Wrong information.! Please Check Your Email and Password',
-  /** Failed password reset. */
-  resetFailed: 'Firstly, Enter your valid email',
-  /** Beyond the specified errors: the service could not be reached (telling the shopper their password is wrong would mislead). */
-  network: DEFAULT_ERROR_MESSAGES.network,
-  unavailable: DEFAULT_ERROR_MESSAGES.unavailable,
-  tooManyRequests: DEFAULT_ERROR_MESSAGES['too-many-requests'],
-} as const;
+// Re-exported for the modules that know the messages from here (src/i18n/formMessages.ts).
+export { LOGIN_MESSAGES };
 
 export interface LoginState {
   email: string;

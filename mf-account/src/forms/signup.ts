@@ -10,10 +10,11 @@ import type { SignUpInput } from '../firebase/accountService.ts';
 import { DEFAULT_ERROR_MESSAGES, type AccountErrorKind } from '../firebase/errors.ts';
 import { USER_RECORD_LIMITS } from '../firebase/userRecordLimits.ts';
 import { emailError } from './email.ts';
+import { passwordError } from './password.ts';
 import { PASSWORD_POLICY, SIGNUP_MESSAGES, tooLongMessage } from './signupMessages.ts';
 
-// Re-exported for the modules that know the messages from here (src/i18n/formMessages.ts).
-export { PASSWORD_POLICY, SIGNUP_MESSAGES, tooLongMessage };
+// Re-exported for the modules that know them from here (src/i18n/formMessages.ts, forms/index.ts).
+export { passwordError, PASSWORD_POLICY, SIGNUP_MESSAGES, tooLongMessage };
 
 export interface SignUpValues {
   firstName: string;
@@ -63,16 +64,6 @@ const OPTIONAL_TEXT: Array<[Exclude<SignUpField, 'password' | 'repeatPassword' |
   ['country', 'Country', USER_RECORD_LIMITS.country],
   ['region', 'Region/State', USER_RECORD_LIMITS.region],
 ];
-
-/** The password-field error for `password`, or '' when it meets the policy. */
-export function passwordError(password: string): string {
-  if (password === '') return SIGNUP_MESSAGES.passwordRequired;
-  const length = [...password].length;
-  if (length < PASSWORD_POLICY.minLength) return SIGNUP_MESSAGES.passwordTooShort;
-  if (length > PASSWORD_POLICY.maxLength) return SIGNUP_MESSAGES.passwordTooLong;
-  if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) return SIGNUP_MESSAGES.passwordNeedsLetterAndDigit;
-  return '';
-}
 
 /** Every failure, one message per field. Empty object = valid. */
 export function validateSignUp(values: SignUpValues): SignUpErrors {

@@ -1,5 +1,6 @@
-/** The new password's two fields, checked by sign-up's own rules and messages (src/forms/signup.ts). */
-import { passwordError, SIGNUP_MESSAGES } from '../forms/signup.ts';
+/** The new password's two fields, checked by sign-up's own rules and messages (src/forms/password.ts). */
+import { passwordError } from '../forms/password.ts';
+import { SIGNUP_MESSAGES } from '../forms/signupMessages.ts';
 
 export interface NewPasswordValues {
   password: string;
