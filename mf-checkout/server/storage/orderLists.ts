@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { preparedQuery, type SlotOf } from 'service-kit/sql';
-import type { OrderRow, OrdersDatabase, OrdersSql } from './database.ts';
+import { preparedQuery, type SlotOf, type SqlDatabase } from 'service-kit/sql';
+import type { OrderRow, OrdersDatabase } from './database.ts';
 import { withLines } from './queries.ts';
 import type { OrderLists, PaymentOutcome, StaffOrderQuery } from './repository.ts';
 import { toOrder } from './rows.ts';
@@ -73,12 +73,12 @@ function staffList(orders: SelectQueryBuilder<OrdersDatabase, 'orders', OrderRow
 }
 
 /** The lists of orders: a shopper's, the recovery's and the staff's. */
-export function orderLists(store: OrdersSql): OrderLists {
+export function orderLists(store: SqlDatabase<OrdersDatabase>): OrderLists {
   const { db, engine } = store;
   const orders = () => db.selectFrom('orders').selectAll();
   const withTheirLines = async (rows: Promise<OrderRow[]>) => withLines(store, await rows);
   // Built and compiled once per set of filters: the list at 1,000,000 orders answers in about a millisecond.
-  const staffPage = preparedQuery(db, staffListShape, (slot, values) => staffList(orders(), slot, values));
+  const staffPage = preparedQuery(store, staffListShape, (slot, values) => staffList(orders(), slot, values));
   return {
     listByUid: (uid: string, limit: number) =>
       withTheirLines(orders().where('uid', '=', uid).orderBy('created_at', 'desc').orderBy('number', 'desc').limit(limit).execute()),

@@ -1,4 +1,5 @@
-import type { OrdersSql } from './database.ts';
+import type { SqlDatabase } from 'service-kit/sql';
+import type { OrdersDatabase } from './database.ts';
 import { orderEvents } from './events.ts';
 import { orderFigures } from './figures.ts';
 import { orderLists } from './orderLists.ts';
@@ -11,7 +12,7 @@ import type { OrderRepository } from './repository.ts';
  * The orders repository on either engine: every question and every transaction's steps written once
  * (decision 0045). `close` closes the connection the opener made (Kysely closes only what it used).
  */
-export function orderStore(store: OrdersSql, close: () => Promise<void>): OrderRepository {
+export function orderStore(store: SqlDatabase<OrdersDatabase>, close: () => Promise<void>): OrderRepository {
   return {
     ...orderSteps(store),
     ...orderLists(store),

@@ -87,10 +87,10 @@ class NodeSqliteDriver implements Driver {
   readonly #turns: Turns;
   #endTurn: (() => void) | undefined;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, connection: NodeSqliteConnection, turns: Turns) {
     this.#db = db;
-    this.#connection = new NodeSqliteConnection(db);
-    this.#turns = turnsFor(db);
+    this.#connection = connection;
+    this.#turns = turns;
   }
 
   async init(): Promise<void> {}
@@ -127,13 +127,27 @@ class NodeSqliteDriver implements Driver {
 /** Kysely on a node:sqlite database (traced or not: service-kit's traceSqlite wraps it first). */
 export class NodeSqliteDialect implements Dialect {
   readonly #db: DatabaseSync;
+  readonly #connection: NodeSqliteConnection;
+  readonly #turns: Turns;
 
   constructor(db: DatabaseSync) {
     this.#db = db;
+    this.#connection = new NodeSqliteConnection(db);
+    this.#turns = turnsFor(db);
   }
 
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#db);
+    return new NodeSqliteDriver(this.#db, this.#connection, this.#turns);
+  }
+
+  /** A compiled statement run in its turn outside any transaction, without Kysely's executor (service-kit's preparedQuery). */
+  async run<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
+    const endTurn = await this.#turns.take();
+    try {
+      return (await this.#connection.executeQuery<R>(CompiledQuery.raw(sql, parameters as unknown[]))).rows as R[];
+    } finally {
+      endTurn();
+    }
   }
 
   createQueryCompiler() {

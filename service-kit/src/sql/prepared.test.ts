@@ -10,15 +10,16 @@ function people() {
   const raw = new DatabaseSync(':memory:');
   raw.exec(`CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT NOT NULL);
             INSERT INTO people VALUES (1, 'Ada', 'London'), (2, 'Alan', 'Manchester'), (3, 'Grace', 'New York'), (4, 'Anita', 'London')`);
-  return { ...sqliteDatabase<Db>(raw), close: () => raw.close() };
+  const database = sqliteDatabase<Db>(raw);
+  return { database, db: database.db, close: () => raw.close() };
 }
 
 describe('preparedQuery', () => {
   test('answers each call with its own values, building the query once per shape', async () => {
-    const { db, close } = people();
+    const { database, db, close } = people();
     let builds = 0;
     const find = preparedQuery(
-      db,
+      database,
       (values: { city?: string; limit: number }) => (values.city === undefined ? 'all' : 'city'),
       (slot, values) => {
         builds++;
@@ -34,10 +35,28 @@ describe('preparedQuery', () => {
     close();
   });
 
+  test("on SQLite it waits for an open transaction's turn: it never reads what that transaction may still undo", async () => {
+    const { database, db, close } = people();
+    const cityOf = preparedQuery(
+      database,
+      (_values: { id: number }) => 'one',
+      (slot) => db.selectFrom('people').select('city').where('id', '=', slot('id')),
+    );
+    const moving = db.transaction().execute(async (trx) => {
+      await trx.updateTable('people').set({ city: 'Paris' }).where('id', '=', 1).execute();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error('the move is off');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const [read] = await Promise.all([cityOf({ id: 1 }), moving.catch(() => undefined)]);
+    expect(read).toEqual([{ city: 'London' }]);
+    close();
+  });
+
   test('refuses a value written into the query instead of a slot: it would be kept from the first call', async () => {
-    const { db, close } = people();
+    const { database, db, close } = people();
     const find = preparedQuery(
-      db,
+      database,
       () => 'one',
       (_slot, values: { city: string }) => db.selectFrom('people').select('name').where('city', '=', values.city),
     );
