@@ -14,19 +14,21 @@ import { useT } from '../i18n/useT.ts';
 import type { CardPaymentHandle } from '../payment/cardPayment.ts';
 import { sessionStore } from '../state/sessionStore.ts';
 import type { IdempotencyKeys } from '../submit/idempotency.ts';
-import type { PaidOrder, PlaceOrderResult } from '../submit/placeOrder.ts';
+import type { PayResult } from '../submit/payAttempt.ts';
+import type { PaidOrder } from '../submit/placeOrder.ts';
 import type { Outcome } from './PaymentAlert.tsx';
 
 /**
- * What paying takes (the order calls, their idempotency keys, the confirmation), in a chunk of its own: it is
- * fetched as soon as paying is possible (the card form is there), so a Pay click never waits for it.
+ * What paying takes (the order calls, their idempotency keys, the confirmation), in a chunk of its
+ * own: it is fetched as soon as paying is possible (the card form is there), so a Pay click never
+ * waits for it.
  */
 const loadPaying = () =>
   Promise.all([
-    import(/* webpackChunkName: "checkout-pay" */ '../submit/placeOrder.ts'),
+    import(/* webpackChunkName: "checkout-pay" */ '../submit/payAttempt.ts'),
     import(/* webpackChunkName: "checkout-pay" */ '../submit/idempotency.ts'),
     import(/* webpackChunkName: "checkout-pay" */ './Confirmation.tsx'),
-  ]).then(([order, idempotency]) => ({ ...order, ...idempotency }));
+  ]).then(([attempt, idempotency]) => ({ ...attempt, ...idempotency }));
 
 interface PayOrderInput {
   readonly billing: Billing;
@@ -61,10 +63,7 @@ export function usePayOrder({ billing, setErrors, markAttempted, card, lines, co
     if (canPay) void loadPaying().catch(() => undefined);
   }, [canPay]);
 
-  const settle = (result: Exclude<PlaceOrderResult, { kind: 'requires_payment' }>, keepsKey: (result: PlaceOrderResult) => boolean) => {
-    // An attempt whose outcome is not final is asked about again with the same key: the service
-    // answers the same order (and the same PaymentIntent), never a second one.
-    if (!keepsKey(result)) keys.current?.forget();
+  const settle = (result: PayResult) => {
     if (result.kind === 'paid') {
       onPaid(result);
       return;
@@ -108,34 +107,20 @@ export function usePayOrder({ billing, setErrors, markAttempted, card, lines, co
         setOutcome({ kind: 'unavailable', message: undefined, sameKey: false });
         return;
       }
-      const { startPayment, finishPayment, keepsKey, cartFingerprint, createIdempotencyKeys } = payment;
-      keys.current ??= createIdempotencyKeys(sessionStore());
-      const payload = toBillingPayload(billing);
-      const started = await startPayment({
-        email: card.current?.email() || payload.email || '',
-        lines,
-        billing: payload,
-        ...(couponCode ? { couponCode } : {}),
-        idempotencyKey: keys.current.keyFor(cartFingerprint(lines, couponCode)),
-        lang: language,
-      });
-      if (started.kind !== 'requires_payment') {
-        settle(started, keepsKey);
-        return;
-      }
-      const confirmed = (await card.current?.confirmPayment(started.clientSecret, payload, () => setAuthenticating(true))) ?? {
-        ok: false,
-        message: t('stripe.failed'),
-      };
-      setAuthenticating(false);
-      // Whatever Stripe.js said, the service asks Stripe itself: that answer is the one that counts.
-      const result = await finishPayment(started.orderId);
-      if (!confirmed.ok && result.kind === 'pending') {
-        // Stripe.js could not finish (no connection?): its reason, and the same order next time.
-        setOutcome({ kind: 'card', message: confirmed.message });
-        return;
-      }
-      settle(result, keepsKey);
+      keys.current ??= payment.createIdempotencyKeys(sessionStore());
+      settle(
+        await payment.payAttempt({
+          card: card.current,
+          billing: toBillingPayload(billing),
+          lines,
+          couponCode,
+          language,
+          keys: keys.current,
+          onAuthenticating: () => setAuthenticating(true),
+          onConfirmed: () => setAuthenticating(false),
+          noCardMessage: t('stripe.failed'),
+        }),
+      );
     } finally {
       inFlight.current = false;
       setPaying(false);
