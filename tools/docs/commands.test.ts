@@ -1,14 +1,16 @@
-// The guard of the README and docs/*.md: every file they name exists, and every command they show
-// works in this repository as written (its npm script, files, folders, tools and flags exist) and is
-// run by a test or a CI step (tools/docs/commandCoverage.ts says which). When you add a command to
-// the docs, add its row there.
+// The guard of the README and docs/: every file they name exists (a decision record says which of its
+// files moved since), a decision a later one supersedes says so, and every command README.md and
+// docs/*.md show works in this repository as written (its npm script, files, folders, tools and flags
+// exist) and is run by a test or a CI step (tools/docs/commandCoverage.ts says which). When you add a
+// command to the docs, add its row there.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { remoteNames } from '../../shell/remotes.ts';
 import { parseArgs as parseBenchArgs } from '../bench/args.ts';
 import { commandCoverage } from './commandCoverage.ts';
-import { commandsIn, joinPath, npmRunOf, pathsIn, programOf, stepsOf, type DocCommand } from './docCommands.ts';
+import { commandsIn, joinPath, npmRunOf, programOf, stepsOf, type DocCommand } from './docCommands.ts';
+import { movesIn, pathsIn, type DocPath } from './docPaths.ts';
 
 const repoRoot = path.resolve(__dirname, '../..');
 const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
@@ -121,7 +123,29 @@ describe('reading the commands out of the docs', () => {
   });
 });
 
-describe('the files README.md and docs/*.md name', () => {
+/** Folders git ignores hold what running the shop writes (`.releases/`, `.data/`): there or not, they are no repository path. */
+const ignoredFolders = new Set(
+  read('.gitignore')
+    .split('\n')
+    .filter((line) => /^[^#*!][^/*]*\/$/.test(line))
+    .map((line) => line.slice(0, -1)),
+);
+const skipped = (entry: Dirent) => entry.name === '.git' || entry.name === 'node_modules' || entry.name === 'dist' || ignoredFolders.has(entry.name);
+
+/** Every file under a folder of the repository, as paths from its root (what git ignores, installs and builds aside). */
+function filesUnder(folder: string): string[] {
+  return readdirSync(path.join(repoRoot, folder), { withFileTypes: true }).flatMap((entry) => {
+    if (skipped(entry)) return [];
+    const name = folder === '.' ? entry.name : `${folder}/${entry.name}`;
+    return entry.isDirectory() ? filesUnder(name) : [name];
+  });
+}
+
+/** README.md and every Markdown file under docs/, decision records included. */
+const proseFiles = ['README.md', ...filesUnder('docs').filter((file) => file.endsWith('.md'))];
+const isRecord = (file: string) => /^docs\/decisions\/\d{4}-/.test(file);
+
+describe('the files README.md and docs/ name', () => {
   /** Named before they exist: the file the guide "Add a route" (docs/architecture.md) has you write. */
   const toBeWritten = new Set(['mf-catalog/src/reviews/ReviewsPage.tsx']);
   /** `shared-events/react` is an import specifier: the package's export, not a folder. */
@@ -130,20 +154,76 @@ describe('the files README.md and docs/*.md name', () => {
     const manifest = workspaces.includes(workspace!) ? (JSON.parse(read(`${workspace}/package.json`)) as { exports?: Record<string, string> }) : {};
     return manifest.exports?.[`./${rest.join('/')}`] !== undefined;
   };
+  const topLevel = new Set(readdirSync(repoRoot).filter((name) => !ignoredFolders.has(name)));
+  const repoFiles = filesUnder('.');
+  /** Build output under dist/ and what running the shop writes are no repository paths. */
+  const notInRepository = (name: string) => name.split('/').some((segment) => segment === 'dist' || ignoredFolders.has(segment));
+  const found = ({ path: name, kind }: DocPath) =>
+    kind === 'repo'
+      ? exists(name) || isPackageExport(name) || toBeWritten.has(name) || notInRepository(name)
+      : repoFiles.some((file) => file.endsWith(`/${name}`));
 
-  /** Folders git ignores hold what running the shop writes (`.releases/`, `.data/`): there or not, they are no repository path. */
-  const ignoredFolders = new Set(
-    read('.gitignore')
+  it('are read in backticks and in prose, named from the root or from inside their package', () => {
+    const markdown = [
+      'The runner (`service-kit/src/migrations/runner.ts`, `staff/{tokens,roles}.ts`) and mf-checkout/server/app.ts.',
+      'Not paths: `/remotes.json`, `mf-<name>/package.json`, `*.test.ts`, `.ts`, [a link](../README.md), mf-*/dist.',
+      '```sh',
+      'node tools/stack/start.ts',
+      '```',
+    ].join('\n');
+    expect(pathsIn('x.md', markdown, new Set(['service-kit', 'mf-checkout', 'tools']))).toEqual([
+      { where: 'x.md:1', path: 'service-kit/src/migrations/runner.ts', kind: 'repo' },
+      { where: 'x.md:1', path: 'staff/tokens.ts', kind: 'tail' },
+      { where: 'x.md:1', path: 'staff/roles.ts', kind: 'tail' },
+      { where: 'x.md:1', path: 'mf-checkout/server/app.ts', kind: 'repo' },
+    ]);
+    expect(movesIn('`a/old.ts` → `a/new.ts`; `a/{x,y}.ts` (gone: folded into new.ts)')).toEqual(
+      new Map([
+        ['a/old.ts', 'a/new.ts'],
+        ['a/x.ts', null],
+        ['a/y.ts', null],
+      ]),
+    );
+  });
+
+  it('exist; a decision record names a file since moved or gone only where it says so (`old` → `new`, `old` (gone))', () => {
+    const problems = proseFiles.flatMap((file) => {
+      const moves = isRecord(file) ? movesIn(read(file)) : new Map<string, string | null>();
+      const said = (name: string) => [...moves.keys()].some((old) => old === name || old.endsWith(`/${name}`));
+      const missing = pathsIn(file, read(file), topLevel).filter((named) => !found(named) && !said(named.path));
+      const wrongMoves = [...moves.values()].filter((now): now is string => now !== null && !exists(now));
+      return [
+        ...missing.map(({ where, path: name, kind }) => `${where}: ${name} does not exist${kind === 'tail' ? " (as the end of any file's path)" : ''}`),
+        ...wrongMoves.map((now) => `${file}: says a file moved to ${now}, which does not exist`),
+      ];
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('decision records', () => {
+  const records = proseFiles.filter(isRecord);
+  const numberOf = (file: string) => path.basename(file).slice(0, 4);
+  const statusOf = (file: string) => /Status: ([^\n]*)/.exec(read(file))?.[1] ?? '';
+  const indexRow = (number: string) =>
+    read('docs/decisions/README.md')
       .split('\n')
-      .filter((line) => /^[^#*!][^/*]*\/$/.test(line))
-      .map((line) => line.slice(0, -1)),
-  );
+      .find((line) => line.startsWith(`| [${number}](`)) ?? '';
 
-  it('exist (build output under dist/ and what running the shop writes aside)', () => {
-    const topLevel = new Set(readdirSync(repoRoot).filter((name) => !ignoredFolders.has(name)));
-    const named = docFiles.flatMap((file) => pathsIn(file, read(file), topLevel));
-    const missing = named.filter(({ path: name }) => !exists(name) && !/(^|\/)dist(\/|$)/.test(name) && !toBeWritten.has(name) && !isPackageExport(name));
-    expect(missing.map(({ where, path: name }) => `${where}: ${name} does not exist`)).toEqual([]);
+  it('that a later one supersedes or amends say so in their status, and so does the index (docs/decisions/README.md)', () => {
+    const laterOnes = records.flatMap((file) =>
+      [...statusOf(file).matchAll(/\b(?:supersedes|amends|replaces)\b[^;)]*?\b(\d{4})\b/g)].map((match) => ({ later: numberOf(file), earlier: match[1]! })),
+    );
+    expect(laterOnes.length).toBeGreaterThan(0);
+    const silent = laterOnes.flatMap(({ later, earlier }) => {
+      const record = records.find((file) => numberOf(file) === earlier);
+      const says = (text: string) => new RegExp(`\\b(superseded|amended|replaced)\\b[^;]*\\b${later}\\b`).test(text);
+      return [
+        ...(record && says(statusOf(record)) ? [] : [`${earlier}'s Status does not say that ${later} supersedes or amends it`]),
+        ...(says(indexRow(earlier).split('|').at(-2) ?? '') ? [] : [`the index's status of ${earlier} does not name ${later}`]),
+      ];
+    });
+    expect(silent).toEqual([]);
   });
 });
 

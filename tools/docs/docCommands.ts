@@ -147,29 +147,3 @@ export function programOf(text: string): string {
   // npx <tool>, docker build, podman compose: the tool and its command.
   return words.slice(0, 2).join(' ');
 }
-
-/** A repository path the docs name in backticks, e.g. `tools/stack/start.ts`. */
-export interface DocPath {
-  where: string;
-  path: string;
-}
-
-/**
- * Every backticked word outside code blocks that starts with one of `topLevel` (the repository's
- * top-level entries) and has a slash in it, a `:line` or `#anchor` after it dropped; words with a
- * placeholder (`<name>`), a wildcard or an ellipsis are patterns, not paths.
- */
-export function pathsIn(file: string, markdown: string, topLevel: ReadonlySet<string>): DocPath[] {
-  const paths: DocPath[] = [];
-  let inFence = false;
-  markdown.split('\n').forEach((line, index) => {
-    if (/^\s*```/.test(line)) inFence = !inFence;
-    if (inFence) return;
-    for (const match of line.matchAll(/`([^`\s]+)`/g)) {
-      const path = match[1]!.replace(/[:#].*$/, '').replace(/\/$/, '');
-      if (!path.includes('/') || /[<*…]/.test(path) || !topLevel.has(path.split('/')[0]!)) continue;
-      paths.push({ where: `${file}:${index + 1}`, path });
-    }
-  });
-  return paths;
-}
