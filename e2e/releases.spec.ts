@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { cpSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { startGateway } from './support/gateway';
+import { staticHost } from './support/staticHost';
 
 // Independent releases as a team meets them: a remote hosted on another origin, and a remote
 // promoted and rolled back while shoppers have the shop open. Each test runs a gateway of its own
@@ -34,19 +34,6 @@ const tote = {
 const cartTrigger = (page: Page) => page.locator('header [data-remote="cart"]').getByRole('button', { name: 'Cart, 1 item' });
 const cartRow = (page: Page) => page.locator('main [data-remote="cart"]').getByRole('link', { name: 'Canvas Tote', exact: true });
 const fallback = (page: Page) => page.getByRole('heading', { name: 'This part of the shop is unavailable' });
-
-/** A static file server with CORS, as a CDN or a team's own host would serve a remote. */
-async function staticHost(root: string, port: number): Promise<{ origin: string; close(): Promise<void> }> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml' };
-  const server = http.createServer((request, response) => {
-    const file = path.join(root, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' });
-    createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 /** Records every Content-Security-Policy violation the page reports. */
 async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
