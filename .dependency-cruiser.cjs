@@ -31,8 +31,11 @@ const toolEntryPoints = [
   '^mf-catalog/server/seed/generator\\.ts$', // the generated catalogues the bench imports
   '^mf-checkout/bench/', // the staff order list's bench, run by the bench
   '^mf-catalog/server/seed/vocabulary\\.ts$', // the words the soak run searches for
-  '^mf-account/server/emulators/index\\.ts$', // the local Firebase, for other packages' tests
 ];
+
+// What others may import from a stand-in for an outside service (stand-ins/<service>/, decision 0047):
+// its index.ts (start it, its addresses and secrets) and its testing/ helpers.
+const standInEntryPoints = ['^stand-ins/[^/]+/index\\.ts$', '^stand-ins/[^/]+/testing/'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -96,7 +99,7 @@ module.exports = {
       severity: 'error',
       comment: 'service-kit is shared by every service; it depends on libraries only, never on an app, the tools or the tests.',
       from: { path: '^service-kit/', pathNot: notShipped },
-      to: { path: [`^${apps}/`, '^tools/', '^shared-events/'] },
+      to: { path: [`^${apps}/`, '^tools/', '^shared-events/', '^stand-ins/'] },
     },
     {
       name: 'shared-events-by-package-name',
@@ -111,6 +114,32 @@ module.exports = {
       comment: "An app never imports another app's code, not even in its tests; development-time wiring across " + 'packages lives in tools/ (decision 0002).',
       from: { path: `^${apps}/` },
       to: { path: `^${apps}/`, pathNot: '^$1/' },
+    },
+    {
+      name: 'apps-import-stand-ins-only-in-tests',
+      severity: 'error',
+      comment:
+        'The stand-ins for outside services (stand-ins/: the local Firebase, Stripe and mail catcher) run in development, ' +
+        "tests and the container profile, never in production: an app's shipped code never imports them. Its tests " +
+        "do, and npm start's stack (tools/stack) starts them (decision 0047).",
+      from: { path: `^${apps}/`, pathNot: notShipped },
+      to: { path: '^stand-ins/' },
+    },
+    {
+      name: 'stand-ins-through-their-entry-points',
+      severity: 'error',
+      comment: 'Tests, the stack and the browser tests reach a stand-in through its index.ts and its testing/ helpers, never its insides.',
+      from: { pathNot: '^stand-ins/' },
+      to: { path: '^stand-ins/', pathNot: standInEntryPoints },
+    },
+    {
+      name: 'stand-ins-know-no-app',
+      severity: 'error',
+      comment:
+        'A stand-in plays an outside service for every app, as the real one would: it imports no app, not even in its tests ' +
+        "(the local database reads the account team's rules file by its path, as production deploys it).",
+      from: { path: '^stand-ins/' },
+      to: { path: `^${apps}/` },
     },
     {
       name: 'tools-use-declared-entry-points',

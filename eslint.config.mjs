@@ -14,6 +14,7 @@ const nodeCode = [
   'service-kit/src/**/*.ts',
   'shell/releases/**/*.ts',
   'mf-catalog/bench/**/*.ts',
+  'stand-ins/**/*.{ts,cjs}',
   'tools/**/*.ts',
   'e2e/**/*.ts',
   'deploy/**/*.ts',

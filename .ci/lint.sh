@@ -19,7 +19,7 @@ check() {
 check eslint node node_modules/eslint/bin/eslint.js --max-warnings 0 .
 check prettier node node_modules/prettier/bin/prettier.cjs --check --log-level warn .
 check dependency-cruiser node node_modules/dependency-cruiser/bin/dependency-cruiser.mjs --output-type err \
-  shared-events contracts shell mf-catalog mf-cart mf-account mf-checkout mf-admin tools e2e deploy
+  shared-events contracts shell mf-catalog mf-cart mf-account mf-checkout mf-admin stand-ins tools e2e deploy
 
 printf '%s\n' "== times" "${timings[@]}"
 if [ ${#failed[@]} -gt 0 ]; then

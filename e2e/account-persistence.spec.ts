@@ -9,7 +9,7 @@ import { startExtraStack, type ExtraStack } from './support/stack.ts';
 // Shoppers' data lives in the embedded default's data folder: a restart of the whole shop, after
 // Ctrl-C or a kill -9 of every process, keeps the account, its stored address and its orders; Ctrl-C
 // the moment a shopper has signed up keeps that new account too. (A SIGTERM to the supervisor alone
-// takes the same stop path: tools/stack/processes.test.ts, mf-account/server/emulators/stackStop.test.ts.)
+// takes the same stop path: tools/stack/processes.test.ts, mf-account/server/stackStop.test.ts.)
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4000) + 300;
 
 test.describe.configure({ mode: 'serial' });

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { setLogLevel } from 'firebase/app';
 import { get, ref, set, update } from 'firebase/database';
-import type { RunningAccountBackends } from '../mf-account/server/emulators/index';
+import type { RunningAccountBackends } from '../stand-ins/firebase/index';
 import { rejection, testClient } from '../mf-account/server/testing/backends';
 import { api, cards, catalogMain, dollars, storedCart, toast, type ApiList } from './catalog-support';
 import { PASSWORD, signUp } from './support/shopper';

@@ -6,8 +6,9 @@
 import { setLogLevel } from 'firebase/app';
 import { get, onValue, ref, set, update, type DatabaseReference } from 'firebase/database';
 import { signOut } from 'firebase/auth';
-import { startAccountBackends, type RunningAccountBackends } from './emulators/index.ts';
-import { createEmulatorUser, rejection, testClient, uniqueEmail, type TestClient } from './testing/backends.ts';
+import { startAccountBackends, type RunningAccountBackends } from '../../stand-ins/firebase/index.ts';
+import { signUp, uniqueEmail } from '../../stand-ins/firebase/testing/accounts.ts';
+import { rejection, testClient, type TestClient } from './testing/backends.ts';
 
 jest.setTimeout(30_000);
 setLogLevel('error'); // the SDK warns on every denied write; denials are what we test
@@ -50,8 +51,8 @@ beforeAll(async () => {
   backends = await startAccountBackends({ projectId: 'demo-rules-test', auth: { port: 0 }, database: { port: 0 } });
   const aliceEmail = uniqueEmail('alice');
   const bobEmail = uniqueEmail('bob');
-  aliceUid = (await createEmulatorUser(backends.auth.url, aliceEmail, password)).uid;
-  bobUid = (await createEmulatorUser(backends.auth.url, bobEmail, password)).uid;
+  aliceUid = (await signUp(backends.auth.url, aliceEmail, password)).uid;
+  bobUid = (await signUp(backends.auth.url, bobEmail, password)).uid;
   alice = await testClient(backends, { email: aliceEmail, password });
   bob = await testClient(backends, { email: bobEmail, password });
   anonymous = await testClient(backends);
@@ -102,7 +103,7 @@ describe("another user's record", () => {
   // role (the custom claim `npm run staff -- grant` sets) opens nothing here.
   it('an admin of the back office can neither read nor list it', async () => {
     const email = uniqueEmail('admin');
-    const { uid } = await createEmulatorUser(backends.auth.url, email, password);
+    const { uid } = await signUp(backends.auth.url, email, password);
     const granted = await fetch(`${backends.auth.url}/identitytoolkit.googleapis.com/v1/projects/${backends.projectId}/accounts:update`, {
       method: 'POST',
       headers: { authorization: `Bearer ${backends.auth.adminSecret}`, 'content-type': 'application/json' },
@@ -219,7 +220,7 @@ describe('the wish list under the record', () => {
 describe('signing out', () => {
   it('drops access on the same connection and revokes live listeners', async () => {
     const email = uniqueEmail('carol');
-    const { uid } = await createEmulatorUser(backends.auth.url, email, password);
+    const { uid } = await signUp(backends.auth.url, email, password);
     const carol = await testClient(backends, { email, password });
     try {
       await set(ref(carol.db, `users/${uid}`), record('Carol', email));

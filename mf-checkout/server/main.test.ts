@@ -7,7 +7,7 @@ import { runNode, startNodeService, type ManagedProcess } from '../../tools/kit/
 import { createStripeGateway } from './payments/stripeGateway.ts';
 import { startStripeMock, type StripeMock } from './testing/stripeMock.ts';
 import { openSqliteRepository } from './storage/sqlite.ts';
-import { startAuthEmulator, type AuthEmulator } from '../../tools/kit/authEmulator.ts';
+import { startAuthEmulator, type AuthEmulator } from '../../stand-ins/firebase/testing/authService.ts';
 import { startFakeCatalog, type FakeCatalog } from './testing/fakeCatalog.ts';
 import { billing, checkoutBody, request } from './testing/harness.ts';
 

@@ -30,7 +30,7 @@ export const commandCoverage: Record<string, Coverage> = {
   'npm start -w mf-cart': { by: 'e2e/standalone.spec.ts', runs: "'serve', '--mode', 'development', '--config', 'mf-cart/webpack.config.ts'" },
   'npm start -w mf-<name>': { by: 'e2e/standalone.spec.ts', runs: "'serve', '--mode', 'development', '--config', 'mf-cart/webpack.config.ts'" },
   'npm test -w mf-cart': jestInNpmTest,
-  'node tools/stack/start.ts': { by: 'mf-account/server/emulators/stackStop.test.ts', runs: "args: ['auth', 'database']" },
+  'node tools/stack/start.ts': { by: 'mf-account/server/stackStop.test.ts', runs: "args: ['auth', 'database']" },
 
   // Releases (docs/deploying.md): the browser test runs shell/releases/cli.ts as the scripts do.
   'npm run release -w mf-cart': { by: releasesSpec, runs: "cliRun('release', 'cart')" },

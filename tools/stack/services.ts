@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { authAdminSecretOf } from '../../mf-account/server/emulators/index.ts';
+import { authAdminSecretOf } from '../../stand-ins/firebase/index.ts';
 import type { ServiceSpec } from './processes.ts';
 import type { StackConfig } from './stackConfig.ts';
 
@@ -77,14 +77,14 @@ function paymentServices({ ports, webhookSecret, repoRoot, node }: StackContext)
   ];
 }
 
-/** The local Firebase: the Auth emulator and the Realtime Database emulator. */
+/** The local Firebase (stand-ins/firebase): the Auth emulator and the Realtime Database emulator. */
 function firebaseEmulators({ ports, dataDir, projectId, repoRoot, node, authVerifyUrl, originArgs }: StackContext): ServiceSpec[] {
   return [
     {
       name: 'auth',
       command: node,
       args: [
-        path.join(repoRoot, 'mf-account/server/emulators/cli.ts'),
+        path.join(repoRoot, 'stand-ins/firebase/cli.ts'),
         'auth',
         '--auth-port',
         String(ports.authEmulator),
@@ -102,7 +102,7 @@ function firebaseEmulators({ ports, dataDir, projectId, repoRoot, node, authVeri
       name: 'database',
       command: node,
       args: [
-        path.join(repoRoot, 'mf-account/server/emulators/databaseMain.ts'),
+        path.join(repoRoot, 'stand-ins/firebase/databaseMain.ts'),
         '--port',
         String(ports.databaseEmulator),
         '--data-dir',

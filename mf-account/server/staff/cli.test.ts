@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startAuthEmulator, type RunningAuthEmulator } from '../emulators/index.ts';
+import { startAuthEmulator, type RunningAuthEmulator } from '../../../stand-ins/firebase/index.ts';
 
 jest.setTimeout(90_000);
 

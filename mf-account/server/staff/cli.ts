@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createIdentityToolkit, describeTarget, isRole, projectTarget, ROLE_CLAIM, ROLES, type AuthTarget } from 'service-kit/firebase-auth';
-import { authAdminSecretFile, readSecret } from '../emulators/adminSecret.ts';
+import { authAdminSecretFile, readSecret } from 'service-kit/local-admin-secrets';
 
 const usage = `usage: npm run staff -- grant <email> --role ${ROLES.join('|')}
        npm run staff -- revoke <email>

@@ -4,23 +4,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithEmailAndPassword, type Auth } from 'firebase/auth';
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
 import { releaseAuthTimers } from '../../src/firebase/accountService.ts';
-import type { RunningAccountBackends } from '../emulators/index.ts';
-
-export function uniqueEmail(prefix = 'user'): string {
-  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-}
-
-/** Creates an account through the Auth emulator's REST API (identitytoolkit accounts:signUp). */
-export async function createEmulatorUser(authUrl: string, email: string, password: string): Promise<{ uid: string; idToken: string }> {
-  const res = await fetch(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { localId?: string; idToken?: string; error?: { message?: string } };
-  if (!res.ok || !body.localId || !body.idToken) throw new Error(`accounts:signUp failed: ${res.status} ${body.error?.message ?? ''}`);
-  return { uid: body.localId, idToken: body.idToken };
-}
+import type { RunningAccountBackends } from '../../../stand-ins/firebase/index.ts';
 
 export interface TestClient {
   app: FirebaseApp;

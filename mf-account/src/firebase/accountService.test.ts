@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, setLogLevel } from 'firebase/app';
 import { connectDatabaseEmulator, get, getDatabase, ref } from 'firebase/database';
-import { startAccountBackends, startDatabaseServer, type RunningAccountBackends, type RunningDatabaseServer } from '../../server/emulators/index.ts';
+import { startAccountBackends, startDatabaseServer, type RunningAccountBackends, type RunningDatabaseServer } from '../../../stand-ins/firebase/index.ts';
 import { freePort } from '../../../tools/kit/processes.ts';
-import { createEmulatorUser, rejection, uniqueEmail } from '../../server/testing/backends.ts';
+import { signUp, uniqueEmail } from '../../../stand-ins/firebase/testing/accounts.ts';
+import { rejection } from '../../server/testing/backends.ts';
 import { createAccountService, recordFromSignUp, type AccountService, type SignUpInput } from './accountService.ts';
 import { AccountError } from './errors.ts';
 
@@ -146,7 +147,7 @@ describe('signIn / signOut / onUser', () => {
   let uid: string;
   beforeAll(async () => {
     email = uniqueEmail('bob');
-    uid = (await createEmulatorUser(backends.auth.url, email, 'bob-pass-1')).uid;
+    uid = (await signUp(backends.auth.url, email, 'bob-pass-1')).uid;
   });
 
   it('signs in, notifies onUser, and signs out', async () => {
@@ -188,7 +189,7 @@ describe('signIn / signOut / onUser', () => {
 describe('sendReset (Firebase’s own mail, when the shop sends none)', () => {
   it('succeeds for a known email and sends a reset code', async () => {
     const email = uniqueEmail('forgot');
-    await createEmulatorUser(backends.auth.url, email, 'forgot-pass-1');
+    await signUp(backends.auth.url, email, 'forgot-pass-1');
     await service().sendReset(email);
     expect((await oobCodes()).some((c) => c.email === email && c.requestType === 'PASSWORD_RESET')).toBe(true);
   });
@@ -216,7 +217,7 @@ describe('verifyResetCode / confirmReset', () => {
 
   it('names the account of a code, sets the new password once, and the old one stops working', async () => {
     const email = uniqueEmail('forgot');
-    await createEmulatorUser(backends.auth.url, email, 'forgot-pass-1');
+    await signUp(backends.auth.url, email, 'forgot-pass-1');
     const code = await resetCode(email);
     const s = service();
     expect(await s.verifyResetCode(code)).toBe(email);
@@ -274,7 +275,7 @@ describe('readOwnRecord / updateOwnRecord', () => {
 
   it('returns null when the signed-in user has no record yet', async () => {
     const email = uniqueEmail('norecord');
-    const { uid: bare } = await createEmulatorUser(backends.auth.url, email, 'bare-pass-1');
+    const { uid: bare } = await signUp(backends.auth.url, email, 'bare-pass-1');
     const t = service();
     await t.signIn(email, 'bare-pass-1');
     expect(await t.readOwnRecord(bare)).toBeNull();

@@ -1,4 +1,4 @@
-import { startAuthEmulator, type AuthEmulator } from '../../../tools/kit/authEmulator.ts';
+import { startAuthEmulator, type AuthEmulator } from '../../../stand-ins/firebase/testing/authService.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { openTestRepository, request, startTestServer, type TestServer, type TestStorage } from '../testing/harness.ts';
 import { IdentityToolkitError } from 'service-kit/firebase-auth';

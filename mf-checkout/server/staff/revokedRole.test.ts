@@ -4,7 +4,7 @@
 // member whose role stands keeps working; read-only views trust the token until it expires.
 import { randomUUID } from 'node:crypto';
 import { createCurrentRoles, createIdentityToolkit, createIdTokenVerifier } from 'service-kit/firebase-auth';
-import { startAuthEmulator, type AuthEmulator } from '../../../tools/kit/authEmulator.ts';
+import { startAuthEmulator, type AuthEmulator } from '../../../stand-ins/firebase/testing/authService.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { openTestRepository, request, startTestServer, type TestServer, type TestStorage } from '../testing/harness.ts';
 

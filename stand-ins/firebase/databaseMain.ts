@@ -1,7 +1,7 @@
 /**
  * Process entry of the local Realtime Database server (started by startDatabaseServer(), or by hand):
  *
- *   node mf-account/server/emulators/databaseMain.ts [--port 9000] [--host 127.0.0.1]
+ *   node stand-ins/firebase/databaseMain.ts [--port 9000] [--host 127.0.0.1]
  *        [--rules mf-account/database.rules.json] [--data seed.json] [--data-dir .data]
  *        [--allowed-origin http://localhost:3000 ...] [--auth-verify-url URL]
  *        [--max-write-bytes 1048576] [--verbose]
@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { loadFirebaseServer } from './firebaseServerLoader.ts';
 import { onParentDeath } from './parentDeath.ts';
 import { defaultRulesPath } from './paths.ts';
-import { adminSecretOf } from './adminSecret.ts';
+import { adminSecretOf } from 'service-kit/local-admin-secrets';
 import { createRtdbServerClass, type StorefrontRtdbServer, type TokenCheck } from './rtdbServer.ts';
 
 type Report = { type: 'ready'; port: number; host: string } | { type: 'error'; message: string };

@@ -16,34 +16,34 @@ function thisFile(): string {
     Error.prepareStackTrace = (_error, frames) => frames;
     const frames = new Error().stack as unknown as NodeJS.CallSite[];
     const name = frames[0]?.getFileName();
-    if (!name) throw new Error('cannot locate mf-account/server/emulators/paths.ts');
+    if (!name) throw new Error('cannot locate stand-ins/firebase/paths.ts');
     return name.startsWith('file:') ? fileURLToPath(name) : name;
   } finally {
     Error.prepareStackTrace = original;
   }
 }
 
-/** mf-account/server/emulators */
-export const emulatorsDir = path.dirname(thisFile());
-/** mf-account */
-export const accountPackageDir = path.resolve(emulatorsDir, '..', '..');
-/** The rules the local database enforces by default (the same file production deploys). */
-export const defaultRulesPath = path.join(accountPackageDir, 'database.rules.json');
+/** stand-ins/firebase */
+export const firebaseDir = path.dirname(thisFile());
+/** stand-ins: the package that depends on firebase-tools and firebase-server. */
+const standInsDir = path.resolve(firebaseDir, '..');
+/** The rules the local database enforces by default: the account team's, the same file production deploys. */
+export const defaultRulesPath = path.resolve(standInsDir, '..', 'mf-account', 'database.rules.json');
 /** Child-process entry of the local Realtime Database server. */
-export const databaseMainPath = path.join(emulatorsDir, 'databaseMain.ts');
+export const databaseMainPath = path.join(firebaseDir, 'databaseMain.ts');
 /** Preloaded into the Auth emulator process: exits when its parent goes away (no orphans). */
-export const parentWatchPath = path.join(emulatorsDir, 'parentWatch.cjs');
+export const parentWatchPath = path.join(firebaseDir, 'parentWatch.cjs');
 
-const requireHere = createRequire(path.join(accountPackageDir, 'package.json'));
+const requireHere = createRequire(path.join(standInsDir, 'package.json'));
 
-/** Resolves a package the way mf-account's own code would (workspace hoisting included). */
-export function resolveFromAccount(request: string): string {
+/** Resolves a package the way the stand-ins' own code would (workspace hoisting included). */
+export function resolveFromStandIns(request: string): string {
   return requireHere.resolve(request);
 }
 
 /** The firebase-tools CLI script (run with this Node, not through a shell shim). */
 export function firebaseToolsCli(): string {
-  const pkgJson = resolveFromAccount('firebase-tools/package.json');
+  const pkgJson = resolveFromStandIns('firebase-tools/package.json');
   const pkg = requireHere(pkgJson) as { bin?: Record<string, string> | string };
   const rel = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.firebase;
   if (!rel) throw new Error('firebase-tools has no "firebase" bin entry');

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { adminSecretOf } from './adminSecret.ts';
+import { adminSecretOf } from 'service-kit/local-admin-secrets';
 import { databaseMainPath, defaultRulesPath } from './paths.ts';
 import { OutputTail, assertPortFree, exited, killOnExit, pollUntil, stopChild } from 'service-kit/processes';
 import { probeRtdbHandshake } from './probes.ts';

@@ -1,5 +1,6 @@
 /**
- * Offline Firebase backends for mf-account (and the stack orchestrator):
+ * The local Firebase, the shop's stand-in for Firebase Auth and the Realtime Database (npm start, the tests
+ * and the container profile):
  *  - startAuthEmulator(): the firebase-tools Auth emulator (default 127.0.0.1:9099)
  *  - startDatabaseServer(): a Realtime Database speaking the RTDB protocol, enforcing
  *    database.rules.json with Auth-emulator ID tokens (default 127.0.0.1:9000)
@@ -12,8 +13,10 @@ import { startDatabaseServer, type DatabaseServerOptions, type RunningDatabaseSe
 export { startAuthEmulator, startDatabaseServer };
 export type { AuthEmulatorOptions, RunningAuthEmulator, DatabaseServerOptions, RunningDatabaseServer };
 export { defaultRulesPath } from './paths.ts';
+/** Where the Auth service answers whether it issued an ID token (server-side callers). */
+export { verifyPath } from './authProxy.ts';
 /** The Auth service's administrator secret in a data folder (made if missing): what the shop's servers present. */
-export { authAdminSecretOf } from './adminSecret.ts';
+export { authAdminSecretOf } from 'service-kit/local-admin-secrets';
 
 export interface AccountBackendsOptions {
   /** Default demo-storefront; used by both. */
@@ -26,7 +29,7 @@ export interface RunningAccountBackends {
   auth: RunningAuthEmulator;
   database: RunningDatabaseServer;
   projectId: string;
-  /** What a browser/SDK client needs (see src/firebase/config.ts: FirebaseRuntimeConfig). */
+  /** What a browser/SDK client needs (see mf-account/src/firebase/config.ts: FirebaseRuntimeConfig). */
   clientConfig: {
     apiKey: string;
     authDomain: string;

@@ -6,14 +6,12 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, createUserWithEmailAndPassword, inMemoryPersistence, initializeAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import { connectDatabaseEmulator, get, getDatabase, ref, set, update } from 'firebase/database';
-import { releaseAuthTimers } from '../../src/firebase/accountService.ts';
-import { uniqueEmail } from '../testing/backends.ts';
+import { get, ref, set, update, type Database } from 'firebase/database';
 import { previousRelease } from './fixtures/previousRelease.ts';
-import { emulatorsDir } from './paths.ts';
-import { freePort, runNode, type ManagedProcess } from '../../../tools/kit/processes.ts';
+import { firebaseDir } from './paths.ts';
+import { uniqueEmail } from './testing/accounts.ts';
+import { asShopper as asShopperOn } from './testing/shopper.ts';
+import { freePort, runNode, type ManagedProcess } from '../../tools/kit/processes.ts';
 
 jest.setTimeout(180_000);
 
@@ -25,11 +23,11 @@ let dbPort: number;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'account-upgrade-'));
-  cpSync(path.join(emulatorsDir, 'fixtures', 'previous-release'), dataDir, { recursive: true });
+  cpSync(path.join(firebaseDir, 'fixtures', 'previous-release'), dataDir, { recursive: true });
   const authPort = await freePort();
   dbPort = await freePort();
   authUrl = `http://127.0.0.1:${authPort}`;
-  backends = runNode(path.join(emulatorsDir, 'cli.ts'), {
+  backends = runNode(path.join(firebaseDir, 'cli.ts'), {
     args: ['all', '--project', projectId, '--auth-port', String(authPort), '--db-port', String(dbPort), '--data-dir', dataDir],
     name: 'account backends',
     group: true,
@@ -43,20 +41,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function asShopper<T>(email: string, use: (uid: string, db: ReturnType<typeof getDatabase>) => Promise<T>, signUp = false): Promise<T> {
-  const app = initializeApp({ apiKey: 'demo-api-key', projectId, databaseURL: `http://127.0.0.1:${dbPort}/?ns=${projectId}` }, `upgrade-${email}`);
-  const auth = initializeAuth(app, { persistence: inMemoryPersistence });
-  connectAuthEmulator(auth, authUrl, { disableWarnings: true });
-  const db = getDatabase(app);
-  connectDatabaseEmulator(db, '127.0.0.1', dbPort);
-  try {
-    const { user } = signUp ? await createUserWithEmailAndPassword(auth, email, password) : await signInWithEmailAndPassword(auth, email, password);
-    return await use(user.uid, db);
-  } finally {
-    await deleteApp(app);
-    releaseAuthTimers(auth);
-  }
-}
+const asShopper = <T>(email: string, use: (uid: string, db: Database) => Promise<T>, signUp = false) =>
+  asShopperOn({ authUrl, dbPort, projectId }, { email, password, signUp }, use);
 
 test.each(people.map((person) => [person.record.email, person.record] as const))('%s signs in and finds their record', async (email, record) => {
   const stored = await asShopper(email, async (uid, db) => (await get(ref(db, `users/${uid}`))).val() as unknown);

@@ -1,9 +1,9 @@
 /**
- * The local backends' administrator credentials: random secrets kept in the data folder (readable by
- * their owner only), made on first use. The database's makes a connection an administrator; the
- * Auth service's lets the shop's servers and the staff command use the Auth admin API. Tools and tests
- * that need them read them there; nobody can guess them, unlike the well-known `owner` the official
- * emulators accept.
+ * The local Firebase's administrator credentials (stand-ins/firebase): random secrets kept in the data
+ * folder (readable by their owner only), made on first use. The database's makes a connection an
+ * administrator; the Auth service's lets the shop's servers and the staff command use the Auth admin
+ * API. Here, not in the stand-in, because those who read them (npm start's stack, `npm run staff`) must
+ * not import the stand-in; nobody can guess them, unlike the well-known `owner` the official emulators accept.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
- * Runs mf-account's offline Firebase backends in the foreground until Ctrl-C.
+ * Runs the local Firebase (Auth and the Realtime Database) in the foreground until Ctrl-C.
  *
- *   node mf-account/server/emulators/cli.ts [all|auth|database]
+ *   node stand-ins/firebase/cli.ts [all|auth|database]
  *        [--project demo-storefront] [--auth-port 9099] [--db-port 9000] [--host 127.0.0.1]
  *        [--data-dir .data] [--allowed-origin http://localhost:3000 ...]
  *        [--auth-verify-url http://127.0.0.1:9099/storefront/v1/tokens:verify]
@@ -38,7 +38,7 @@ if (process.env.NODE_ENV === 'production') {
 const what = positionals[0] ?? 'all';
 if (values.help || !['all', 'auth', 'database'].includes(what)) {
   console.log(
-    'usage: node mf-account/server/emulators/cli.ts [all|auth|database] [--project demo-storefront] [--auth-port 9099] [--db-port 9000] [--host 127.0.0.1] [--data-dir dir] [--allowed-origin url ...] [--auth-verify-url url] [--rules file] [--verbose]',
+    'usage: node stand-ins/firebase/cli.ts [all|auth|database] [--project demo-storefront] [--auth-port 9099] [--db-port 9000] [--host 127.0.0.1] [--data-dir dir] [--allowed-origin url ...] [--auth-verify-url url] [--rules file] [--verbose]',
   );
   process.exit(values.help ? 0 : 2);
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { authAdminSecretOf } from './adminSecret.ts';
+import { authAdminSecretOf } from 'service-kit/local-admin-secrets';
 import { startAuthProxy, verifyPath } from './authProxy.ts';
 import { readJsonFile, SaveScheduler, syncDirectory, writeFileAtomic } from './durableFile.ts';
 import { IssuedTokens } from './issuedTokens.ts';

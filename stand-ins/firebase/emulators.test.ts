@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { startAuthEmulator, startDatabaseServer } from './index.ts';
 import { freePort, isAlive, isPortOpen, sleep } from 'service-kit/processes';
-import { runNode } from '../../../tools/kit/processes.ts';
+import { runNode } from '../../tools/kit/processes.ts';
 import { httpGetJson, probeRtdbHandshake } from './probes.ts';
 
 jest.setTimeout(120_000);

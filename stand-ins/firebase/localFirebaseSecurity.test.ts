@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { createEmulatorUser, uniqueEmail } from '../testing/backends.ts';
+import { signUp, uniqueEmail } from './testing/accounts.ts';
 import { startAccountBackends, type RunningAccountBackends } from './index.ts';
 
 jest.setTimeout(60_000);
@@ -72,7 +72,7 @@ describe('the local Realtime Database', () => {
   });
 
   it('accepts only ID tokens its Auth service issued: a forged unsigned token for a real uid is refused', async () => {
-    const victim = await createEmulatorUser(backends.auth.url, uniqueEmail('victim'), 'abcd1234');
+    const victim = await signUp(backends.auth.url, uniqueEmail('victim'), 'abcd1234');
     const db = await openDatabase();
     try {
       const [header, payload] = victim.idToken.split('.');
@@ -99,7 +99,7 @@ describe('the local Realtime Database', () => {
 });
 
 describe('the local Auth service', () => {
-  const signUp = (origin?: string) =>
+  const signUpFrom = (origin?: string) =>
     fetch(`${backends.auth.url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
@@ -107,10 +107,10 @@ describe('the local Auth service', () => {
     });
 
   it('refuses calls from a foreign origin and serves the shop', async () => {
-    const foreign = await signUp('http://evil.example');
+    const foreign = await signUpFrom('http://evil.example');
     expect(foreign.status).toBe(403);
     expect(((await foreign.json()) as { error: { message: string } }).error.message).toMatch(/may not use this shop's Auth service/);
-    expect((await signUp(shop)).status).toBe(200);
+    expect((await signUpFrom(shop)).status).toBe(200);
   });
 
   it('keeps its admin API (list and delete every account) from web pages, even the shop, and from callers without its secret', async () => {
@@ -123,7 +123,7 @@ describe('the local Auth service', () => {
   });
 
   it('vouches only for tokens it issued, and only to server-side callers', async () => {
-    const user = await createEmulatorUser(backends.auth.url, uniqueEmail('verify'), 'abcd1234');
+    const user = await signUp(backends.auth.url, uniqueEmail('verify'), 'abcd1234');
     const verify = (idToken: string, origin?: string) =>
       fetch(backends.auth.verifyUrl, {
         method: 'POST',
@@ -182,8 +182,8 @@ describe('the local Auth service keeps accounts and claims to the shop', () => {
 
   beforeAll(async () => {
     const email = uniqueEmail('victim');
-    victim = { ...(await createEmulatorUser(backends.auth.url, email, 'victim-pass-1')), email };
-    attacker = await createEmulatorUser(backends.auth.url, uniqueEmail('attacker'), 'attacker-pass-1');
+    victim = { ...(await signUp(backends.auth.url, email, 'victim-pass-1')), email };
+    attacker = await signUp(backends.auth.url, uniqueEmail('attacker'), 'attacker-pass-1');
   });
 
   afterEach(async () => {

@@ -8,20 +8,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import { connectDatabaseEmulator, get, getDatabase, ref, set, update, type Database } from 'firebase/database';
-import { releaseAuthTimers } from '../../src/firebase/accountService.ts';
-import { userRecordPath } from '../../src/firebase/userRecord.ts';
-import { wishlistChanges, wishlistIds, wishlistPath } from '../../src/firebase/wishlistRecord.ts';
-import { uniqueEmail } from '../testing/backends.ts';
-import { verifyPath } from './authProxy.ts';
-import { emulatorsDir } from './paths.ts';
-import { freePort, runNode, type ManagedProcess } from '../../../tools/kit/processes.ts';
+import { get, ref, set, update, type Database } from 'firebase/database';
+import { userRecordPath } from '../src/firebase/userRecord.ts';
+import { wishlistChanges, wishlistIds, wishlistPath } from '../src/firebase/wishlistRecord.ts';
+import { verifyPath } from '../../stand-ins/firebase/index.ts';
+import { uniqueEmail } from '../../stand-ins/firebase/testing/accounts.ts';
+import { asShopper as asShopperOn } from '../../stand-ins/firebase/testing/shopper.ts';
+import { freePort, runNode, type ManagedProcess } from '../../tools/kit/processes.ts';
 
 jest.setTimeout(240_000);
 
-const repoRoot = path.resolve(emulatorsDir, '..', '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..');
 const password = 'abcd1234';
 
 interface AccountStack {
@@ -64,23 +61,8 @@ async function authRest(
 }
 
 /** Signs in with the web SDK, as the shop's pages do, and runs `use` with the shopper's database. */
-async function asShopper<T>(stack: AccountStack, email: string, use: (uid: string, db: Database) => Promise<T>): Promise<T> {
-  const app = initializeApp(
-    { apiKey: 'demo-api-key', projectId: 'demo-storefront', databaseURL: `http://127.0.0.1:${stack.dbPort}/?ns=demo-storefront` },
-    `stop-${email}`,
-  );
-  const auth = initializeAuth(app, { persistence: inMemoryPersistence });
-  connectAuthEmulator(auth, stack.authUrl, { disableWarnings: true });
-  const db = getDatabase(app);
-  connectDatabaseEmulator(db, '127.0.0.1', stack.dbPort);
-  try {
-    const { user } = await signInWithEmailAndPassword(auth, email, password);
-    return await use(user.uid, db);
-  } finally {
-    await deleteApp(app);
-    releaseAuthTimers(auth);
-  }
-}
+const asShopper = <T>(stack: AccountStack, email: string, use: (uid: string, db: Database) => Promise<T>) =>
+  asShopperOn({ authUrl: stack.authUrl, dbPort: stack.dbPort }, { email, password }, use);
 
 let dataDir: string;
 let ports: { auth: number; database: number };

@@ -1,5 +1,5 @@
 'use strict';
-// Preloaded with `node --require` into emulator processes that mf-account's launcher starts with an IPC
+// Preloaded with `node --require` into emulator processes that the local Auth's launcher (authEmulator.ts) starts with an IPC
 // channel. When the launching process goes away for any reason (including SIGKILL, where it cannot clean
 // up), the channel closes: we then ask this process for the same clean shutdown as Ctrl-C (SIGINT), and
 // force an exit if that takes too long. No orphaned emulators.

@@ -1,6 +1,6 @@
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
-import { resolveFromAccount } from './paths.ts';
+import { resolveFromStandIns } from './paths.ts';
 
 /** What we use of firebase-server@1's (untyped-for-us) class. */
 export interface FirebaseServerInstance {
@@ -64,7 +64,7 @@ export interface LoadedFirebaseServer {
  * module firebase-server will get for `require('firebase')`.
  */
 export function loadFirebaseServer(): LoadedFirebaseServer {
-  const serverMain = resolveFromAccount('firebase-server');
+  const serverMain = resolveFromStandIns('firebase-server');
   const serverRequire = createRequire(serverMain);
   const firebaseMain = serverRequire.resolve('firebase');
   const firebaseVersion = String((serverRequire('firebase/package.json') as { version: string }).version);
