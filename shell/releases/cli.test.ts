@@ -70,7 +70,7 @@ describe('npm run deploy', () => {
     deploy('cart', '--release', good);
     const cases: [string, string][] = [
       [release('0.3.0', { ...compatible, react: '^20.0.0' }), 'it needs react ^20.0.0, the shell provides 19.2.1'],
-      [release('0.4.0', { ...compatible, 'shared-events': '^0.2.0' }), 'it needs the shared-events bus contract ^0.2.0, the shell provides 0.1.0'],
+      [release('0.4.0', { ...compatible, 'shared-events': '^0.2.0' }), 'it needs shared-events 0.2.0 or later (built for ^0.2.0), the shell provides 0.1.0'],
       [
         release('0.5.0', compatible, routerImports('Link', 'useBlocker')),
         "it imports useBlocker from react-router-dom, which the shell's router subset does not provide",
@@ -114,13 +114,22 @@ describe('npm run deploy', () => {
 
 /**
  * A shell build providing `shared`, the router exports `routerExports` and the shared-events
- * exports `events`; with `events` null, a shell built before the gate read exports.
+ * exports `events`, of which `deprecated` are marked deprecated (name -> note); with `events` null,
+ * a shell built before the gate read exports.
  */
-function shellRelease(version: string, shared: Record<string, string>, routerExports: string[], events: string[] | null = ['bus', 'cart']): string {
+function shellRelease(
+  version: string,
+  shared: Record<string, string>,
+  routerExports: string[],
+  events: string[] | null = ['bus', 'cart'],
+  deprecated: Record<string, string> = {},
+): string {
   const build = mkdtempSync(path.join(tmpdir(), 'shell-build-'));
   writeFileSync(path.join(build, 'mf-manifest.json'), JSON.stringify({ name: 'shell', shared: [] }));
   writeFileSync(path.join(build, 'index.html'), `<!doctype html><title>${version}</title>`);
-  const contract = events ? { shared, routerExports, provides: { 'react-router-dom': routerExports, 'shared-events': events } } : { shared, routerExports };
+  const contract = events
+    ? { shared, routerExports, provides: { 'react-router-dom': routerExports, 'shared-events': events }, deprecated: { 'shared-events': deprecated } }
+    : { shared, routerExports };
   writeFileSync(path.join(build, 'shell-contract.json'), JSON.stringify(contract));
   return createRelease(path.join(root, 'releases'), 'shell', build, version).id;
 }
@@ -259,5 +268,62 @@ describe('a release importing a shared-events export that the live shell lacks (
       out: expect.stringContaining(`[deploy] note: cart ${legacy} records no imports (released before the gate read them): checked by version ranges only`),
     });
     expect(deploy('shell', '--release', shellRelease('0.1.2', shellProvides, shellExports, ['bus'])).status).toBe(0);
+  });
+});
+
+describe('shared-events changing without a lockstep release (issue #45 point 5, decision 0048)', () => {
+  const builtFor = (range: string) => ({ ...compatible, 'shared-events': range });
+  const importing = (...names: string[]) => ({ 'react-router-dom': ['Link'], 'shared-events': names });
+  const shellWith = (version: string, events: string[], deprecated: Record<string, string> = {}) =>
+    shellRelease(`${version}-shell`, { ...shellProvides, 'shared-events': version }, shellExports, events, deprecated);
+  const moveOff = 'move off them before a major version removes them (shared-events/README.md)';
+
+  it('promotes a shell whose shared-events added an export in front of remotes built for the version before, 0.2 included', () => {
+    expect(deploy('shell', '--release', shellWith('0.2.2', ['bus', 'cart'])).status).toBe(0);
+    const cart = release('0.2.0', builtFor('^0.2.1'), importing('bus', 'cart'));
+    expect(deploy('cart', '--release', cart).status).toBe(0);
+    const next = shellWith('1.1.0', ['basket', 'bus', 'cart']);
+    expect(deploy('shell', '--release', next)).toMatchObject({ status: 0, err: '', out: expect.stringContaining(`promote ${next}`) });
+    expect(deploy('cart', '--release', release('0.3.0', builtFor('^1.1.0'), importing('basket')))).toMatchObject({ status: 0, err: '' });
+  });
+
+  it('reports each live remote and the release being promoted that still import a deprecated export, and promotes them', () => {
+    expect(deploy('shell', '--release', shellWith('1.0.0', ['bus', 'cart'])).status).toBe(0);
+    const cart = release('0.1.0', builtFor('^1.0.0'), importing('bus', 'cart'));
+    expect(deploy('cart', '--release', cart)).toMatchObject({ status: 0, out: expect.not.stringContaining('warning') });
+    const deprecating = shellWith('1.1.0', ['basket', 'bus', 'cart'], { cart: 'use basket' });
+    expect(deploy('shell', '--release', deprecating)).toMatchObject({
+      status: 0,
+      err: '',
+      out: expect.stringContaining(
+        `[deploy] warning: the live cart release ${cart} imports what shell ${deprecating} marks deprecated: cart from shared-events (use basket); ${moveOff}\n`,
+      ),
+    });
+    const again = release('0.2.0', builtFor('^1.0.0'), importing('cart'));
+    expect(deploy('cart', '--release', again)).toMatchObject({
+      status: 0,
+      out: expect.stringContaining(
+        `[deploy] warning: cart ${again} imports what the live shell ${deprecating} marks deprecated: cart from shared-events (use basket); ${moveOff}\n`,
+      ),
+    });
+    expect(deploy('cart', '--release', release('0.3.0', builtFor('^1.1.0'), importing('basket'))).out).not.toContain('warning');
+  });
+
+  it('refuses a shell whose shared-events removed an export a live remote imports, naming the export and the remote', () => {
+    deploy('shell', '--release', shellWith('1.1.0', ['basket', 'bus', 'cart'], { cart: 'use basket' }));
+    const cart = release('0.1.0', builtFor('^1.0.0'), importing('bus', 'cart'));
+    deploy('cart', '--release', cart);
+    const removed = shellWith('2.0.0', ['basket', 'bus']);
+    expect(deploy('shell', '--release', removed)).toMatchObject({
+      status: 1,
+      err: `[deploy] refused: shell ${removed} cannot run the live cart release ${cart}: it imports cart from shared-events, which the shell does not provide\n`,
+    });
+  });
+
+  it('promotes a shell whose shared-events removed an export no live remote imports', () => {
+    deploy('shell', '--release', shellWith('1.1.0', ['basket', 'bus', 'cart'], { cart: 'use basket' }));
+    deploy('cart', '--release', release('0.1.0', builtFor('^1.1.0'), importing('basket', 'bus')));
+    const removed = shellWith('2.0.0', ['basket', 'bus']);
+    expect(deploy('shell', '--release', removed)).toMatchObject({ status: 0, err: '', out: expect.stringContaining(`promote ${removed}`) });
   });
 });

@@ -119,8 +119,9 @@ async function deployCommand(remote: AppName | undefined, options: Record<string
     let next: RegistryState;
     const state = registry.current();
     const note = (line: string) => console.log(`[deploy] note: ${line}`);
+    const warn = (line: string) => console.log(`[deploy] warning: ${line}`);
     const check = (id: string, url: string | undefined) =>
-      name === 'shell' ? checkShellPromotion(settings, state, id, url, note) : checkPromotion(settings, state, name, id, url, note);
+      name === 'shell' ? checkShellPromotion(settings, state, id, url, note, warn) : checkPromotion(settings, state, name, id, url, note, warn);
     if (options.rollback) {
       // The release rolled back to meets the shell and remotes live now, not those of its own day: a
       // shell rolled back past an export a live remote imports would break that remote.

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exportedNames } from './moduleExports.ts';
+import { deprecatedExports, exportedNames } from './moduleExports.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -48,6 +48,37 @@ describe('the names a module exports at run time', () => {
       'money',
       'renamed',
     ]);
+  });
+
+  it('names the deprecated ones with their note: on the declaration, in an export list, through a re-export', () => {
+    const files: Record<string, string> = {
+      'entry.ts': [
+        "export { oldAdd, newAdd, kept } from './impl.ts';",
+        "export * from './more.ts';",
+        "export {\n  /** @deprecated use newAdd; removed in 2.0.0 */\n  legacy,\n} from './impl.ts';",
+        '/**\n * The old limit.\n * @deprecated use LIMITS.cart\n */\nexport const LIMIT = 3;',
+        'const local = 1;',
+        '/** @deprecated */\nfunction bare() {}',
+        'export { local, bare as bareRenamed };',
+      ].join('\n'),
+      'impl.ts': [
+        '/** @deprecated use newAdd instead */',
+        'export function oldAdd() {}',
+        'export function newAdd() {}',
+        '/** Not deprecated. */',
+        'export const kept = 1, legacy = 2;',
+      ].join('\n'),
+      'more.ts': '/** @deprecated use kept */\nexport const alsoOld = 1;\nexport default 1;',
+    };
+    for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+    expect(exportedNames(path.join(dir, 'entry.ts'))).toEqual(['LIMIT', 'alsoOld', 'bareRenamed', 'kept', 'legacy', 'local', 'newAdd', 'oldAdd']);
+    expect(deprecatedExports(path.join(dir, 'entry.ts'))).toEqual({
+      LIMIT: 'use LIMITS.cart',
+      alsoOld: 'use kept',
+      bareRenamed: '',
+      legacy: 'use newAdd; removed in 2.0.0',
+      oldAdd: 'use newAdd instead',
+    });
   });
 
   it('refuses export * of another package, whose names it cannot see', () => {

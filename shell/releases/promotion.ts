@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SHARED_IMPORTS_FILE } from './sharedImportsFile.ts';
-import { incompatibility, type ReleaseNeeds, type ShellContract } from './compatibility.ts';
+import { deprecatedImports, incompatibility, type ReleaseNeeds, type ShellContract } from './compatibility.ts';
 import { remoteNames, type RegistryState, type ReleaseRef, type RemoteName } from './registry.ts';
 import { readRelease, releaseDir } from './releaseStore.ts';
 import type { ReleaseSettings } from './settings.ts';
@@ -18,6 +18,7 @@ const shellContractSchema = z.object({
   shared: z.record(z.string(), z.string()),
   routerExports: z.array(z.string()).optional(),
   provides: exportLists.optional(),
+  deprecated: z.record(z.string(), z.record(z.string(), z.string())).optional(),
 });
 
 export class PromotionError extends Error {
@@ -102,8 +103,13 @@ function needsOf(remote: RemoteName, id: string, manifest: unknown, notes: unkno
   return { shared: parsed.data.shared, imports: imports ?? (routerImports ? { 'react-router-dom': routerImports } : undefined) };
 }
 
-/** Told, one line each, what the gate could not check (a release or shell from before it read exports). */
+/**
+ * Told, one line each, what the gate could not check (a release or shell from before it read
+ * exports), or, as a warning, which build still imports a deprecated export.
+ */
 export type GateNote = (line: string) => void;
+
+const moveOff = 'move off them before a major version removes them (shared-events/README.md)';
 
 /**
  * Checks that release `id` of `remote` exists and that every shell shoppers may be running can
@@ -117,6 +123,7 @@ export async function checkPromotion(
   id: string,
   url?: string,
   note: GateNote = () => {},
+  warn: GateNote = () => {},
 ): Promise<ReleaseRef> {
   const { ref, manifest, notes } = await readReleaseFiles(settings, remote, id, url);
   const needs = needsOf(remote, id, manifest, notes);
@@ -124,6 +131,10 @@ export async function checkPromotion(
   for (const shell of shells) {
     const problem = incompatibility(shell.contract, needs);
     if (problem) throw new PromotionError(`${remote} ${id} cannot run in ${shell.label}: ${problem}`);
+  }
+  for (const shell of shells) {
+    const deprecated = deprecatedImports(shell.contract, needs);
+    if (deprecated.length) warn(`${remote} ${id} imports what ${shell.label} marks deprecated: ${deprecated.join(', ')}; ${moveOff}`);
   }
   if (!needs.imports) note(`${remote} ${id} records no imports (released before the gate read them): checked by version ranges only`);
   for (const shell of shells.filter(({ contract }) => needs.imports && !contract.provides)) {
@@ -163,7 +174,14 @@ async function needsOfServed(settings: Settings, remote: RemoteName, served: { i
  * checkPromotion: a shell that drops a router export or moves a singleton past a live remote's
  * range is refused before any shopper loads it.
  */
-export async function checkShellPromotion(settings: Settings, state: RegistryState, id: string, url?: string, note: GateNote = () => {}): Promise<ReleaseRef> {
+export async function checkShellPromotion(
+  settings: Settings,
+  state: RegistryState,
+  id: string,
+  url?: string,
+  note: GateNote = () => {},
+  warn: GateNote = () => {},
+): Promise<ReleaseRef> {
   if (url) throw new PromotionError('the shell is served by the gateway itself: promote a shell release by its id, without --url');
   if (!readRelease(settings.releasesDir, 'shell', id)) throw new PromotionError(`there is no shell release ${id} (see npm run deploy -w shell -- --list)`);
   const dir = releaseDir(settings.releasesDir, 'shell', id);
@@ -185,6 +203,8 @@ export async function checkShellPromotion(settings: Settings, state: RegistrySta
             ? `${remote} at ${build.manifest}`
             : `${remote} build (${shown})`;
       if (problem) throw new PromotionError(`shell ${id} cannot run the live ${which}: ${problem}`);
+      const deprecated = needs ? deprecatedImports(contract, needs) : [];
+      if (deprecated.length) warn(`the live ${which} imports what shell ${id} marks deprecated: ${deprecated.join(', ')}; ${moveOff}`);
     }
   }
   return { id, manifest: `/releases/shell/${id}/mf-manifest.json` };
