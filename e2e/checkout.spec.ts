@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { badge, cents, checkout, dollars, field, fillBilling, fillCard, openCheckout, payButton, products, storedCart } from './support/checkout.ts';
 
 // Checkout in the browser against the real stack: catalogue prices and stock, the checkout
-// service, and the local Stripe (PaymentIntents, tools/local-stripe). No Stripe publishable key is
+// service, and the local Stripe (PaymentIntents, stand-ins/stripe). No Stripe publishable key is
 // configured in the embedded stack, so the page shows its local TEST-MODE card form and confirms
 // with the Stripe.js stand-in. Each test buys different products (plenty of stock), so tests
 // running in parallel never compete for the same stock.

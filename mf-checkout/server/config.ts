@@ -30,7 +30,7 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\w{8,}$/, "must look like whsec_... (the endpoint's signing secret)")
     .optional(),
-  // The project's local Stripe (tools/local-stripe), for PaymentIntents when no secret key is set.
+  // The project's local Stripe (stand-ins/stripe), for PaymentIntents when no secret key is set.
   LOCAL_STRIPE_URL: httpUrl.default('http://127.0.0.1:12112'),
   // A payment intent nobody paid for this long is cancelled and its stock released.
   PAYMENT_INTENT_TIMEOUT_SECONDS: z.coerce

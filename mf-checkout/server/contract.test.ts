@@ -12,7 +12,7 @@ import { figuresAnswer, moveAnswer, orderDetail, orderPage, refundAnswer, staffM
 import * as examples from 'orders-api/testing';
 import { contractProblem, type ContractSchema } from 'service-kit/answer-check';
 import { type IdTokenVerifier, InvalidIdTokenError, staffRoleOf } from 'service-kit/firebase-auth';
-import { startLocalStripe, type LocalStripe } from '../../tools/local-stripe/server.ts';
+import { startLocalStripe, type LocalStripe } from '../../stand-ins/stripe/index.ts';
 import { createRefundGateway } from './payments/refunds.ts';
 import { startFakeCatalog, type FakeCatalog } from './testing/fakeCatalog.ts';
 import { backends, checkoutBody, openTestRepository, request, startTestServer, type TestServer, type TestStorage } from './testing/harness.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runNode, startNodeService, type ManagedProcess } from '../../tools/kit/processes.ts';
 import { createStripeGateway } from './payments/stripeGateway.ts';
-import { startStripeMock, type StripeMock } from './testing/stripeMock.ts';
+import { startStripeMock, type StripeMock } from '../../stand-ins/stripe/testing/stripeMock.ts';
 import { openSqliteRepository } from './storage/sqlite.ts';
 import { startAuthEmulator, type AuthEmulator } from '../../stand-ins/firebase/testing/authService.ts';
 import { startFakeCatalog, type FakeCatalog } from './testing/fakeCatalog.ts';

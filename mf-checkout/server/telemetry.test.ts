@@ -13,7 +13,7 @@ import { startOtlpReceiver, type OtlpReceiver } from 'service-kit/testing';
 import { runNode, type ManagedProcess } from '../../tools/kit/processes.ts';
 import { billing } from './testing/harness.ts';
 import { createTestSchema } from './testing/postgres.ts';
-import { startStripeMock, type StripeMock } from './testing/stripeMock.ts';
+import { startStripeMock, type StripeMock } from '../../stand-ins/stripe/testing/stripeMock.ts';
 
 jest.setTimeout(120_000);
 

@@ -46,24 +46,24 @@ function catalogService({ config, ports, dataDir, projectId, internalToken, repo
   };
 }
 
-/** The two Stripe stand-ins: stripe-mock for card charges, local-stripe for PaymentIntents. */
+/** The two Stripe stand-ins (stand-ins/stripe): stripe-mock for card charges, local-stripe for PaymentIntents. */
 function paymentServices({ ports, webhookSecret, repoRoot, node }: StackContext): ServiceSpec[] {
   return [
     {
       name: 'stripe-mock',
       command: node,
-      args: [path.join(repoRoot, 'mf-checkout/server/payments/stripeMockMain.ts')],
+      args: [path.join(repoRoot, 'stand-ins/stripe/stripeMockMain.ts')],
       cwd: repoRoot,
       env: { HOST: '127.0.0.1', PORT: String(ports.stripeMock) },
       readyUrl: local(ports.stripeMock, '/'),
       readyWhen: 'answers',
     },
     {
-      // PaymentIntents, 3-D Secure and signed webhooks (tools/local-stripe); the webhooks go through
+      // PaymentIntents, 3-D Secure and signed webhooks; the webhooks go through
       // the gateway, as Stripe's reach the shop's public address.
       name: 'local-stripe',
       command: node,
-      args: [path.join(repoRoot, 'tools/local-stripe/main.ts')],
+      args: [path.join(repoRoot, 'stand-ins/stripe/main.ts')],
       cwd: repoRoot,
       env: {
         HOST: '127.0.0.1',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
+import { startStripeMock, type StripeMock } from '../../../stand-ins/stripe/testing/stripeMock.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { billing, checkoutBody, openTestRepository, request, startTestServer, type TestServer, type TestStorage } from '../testing/harness.ts';
 

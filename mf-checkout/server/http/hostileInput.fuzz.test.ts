@@ -24,7 +24,7 @@ import {
   type RawRequest as Sent,
   type Rng,
 } from '../../../tools/kit/hostileHttp.ts';
-import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
+import { startStripeMock, type StripeMock } from '../../../stand-ins/stripe/testing/stripeMock.ts';
 import { openPostgresRepository } from '../storage/postgres.ts';
 import type { OrderRepository } from '../storage/repository.ts';
 import { openSqliteRepository } from '../storage/sqlite.ts';

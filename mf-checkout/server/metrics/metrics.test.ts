@@ -4,7 +4,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { startLocalStripe, type LocalStripe } from '../../../tools/local-stripe/server.ts';
+import { startLocalStripe, type LocalStripe } from '../../../stand-ins/stripe/index.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { checkoutBody, openTestRepository, request, startTestServer, type TestServer, type TestStorage } from '../testing/harness.ts';
 import { loadConfig } from '../config.ts';

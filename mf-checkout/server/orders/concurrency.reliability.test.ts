@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { runNode, type ManagedProcess } from '../../../tools/kit/processes.ts';
-import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
+import { startStripeMock, type StripeMock } from '../../../stand-ins/stripe/testing/stripeMock.ts';
 import { billing } from '../testing/harness.ts';
 import { TEST_DATABASE_URL } from '../testing/postgres.ts';
 

@@ -3,8 +3,7 @@
 // backends. What the page does with Stripe.js is done here with the SDK.
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { startLocalStripe, type LocalStripe } from '../../../tools/local-stripe/server.ts';
-import { signatureHeader } from '../../../tools/local-stripe/webhooks.ts';
+import { signatureHeader, startLocalStripe, type LocalStripe } from '../../../stand-ins/stripe/index.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { checkoutBody, openTestRepository, request, startTestServer, type JsonAnswer, type TestServer, type TestStorage } from '../testing/harness.ts';
 

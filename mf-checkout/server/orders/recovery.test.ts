@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { createStripeGateway } from '../payments/stripeGateway.ts';
-import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
+import { startStripeMock, type StripeMock } from '../../../stand-ins/stripe/testing/stripeMock.ts';
 import { createCatalogClient, type CatalogClient } from '../pricing/catalogClient.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { backends, billing, checkoutBody, openTestRepository, request, startTestServer, type TestStorage } from '../testing/harness.ts';

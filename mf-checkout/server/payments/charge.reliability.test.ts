@@ -3,7 +3,7 @@
 // `error` object; the Stripe SDK hands that body back as if it were the charge, and the gateway took
 // anything not 'failed' as paid: on PostgreSQL a paid order with no payment id and its stock
 // committed, on SQLite a 500. Now only a charge with an id and status 'succeeded' pays an order.
-import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
+import { startStripeMock, type StripeMock } from '../../../stand-ins/stripe/testing/stripeMock.ts';
 import { createStripeGateway } from './stripeGateway.ts';
 import { startFakeCatalog, type FakeCatalog } from '../testing/fakeCatalog.ts';
 import { checkoutBody, openTestRepository, request, startTestServer, type TestServer, type TestStorage } from '../testing/harness.ts';

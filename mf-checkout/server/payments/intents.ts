@@ -1,5 +1,5 @@
 // PaymentIntents through the official `stripe` SDK: real Stripe with a secret key, otherwise the
-// project's local Stripe (tools/local-stripe) on loopback. Only what the checkout needs, in its own
+// project's local Stripe (stand-ins/stripe) on loopback. Only what the checkout needs, in its own
 // words: an intent's state as the shop acts on it, and a failure Stripe explained to the shopper.
 import Stripe from 'stripe';
 import { PaymentUnavailableError } from './gateway.ts';

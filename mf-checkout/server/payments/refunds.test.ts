@@ -3,8 +3,8 @@
 // The same refund id asked twice is one refund; more than is left is refused; an unreachable Stripe
 // is an outage, not a refusal.
 import Stripe from 'stripe';
-import { startLocalStripe, type LocalStripe } from '../../../tools/local-stripe/server.ts';
-import { startStripeMock, type StripeMock } from '../testing/stripeMock.ts';
+import { startLocalStripe, type LocalStripe } from '../../../stand-ins/stripe/index.ts';
+import { startStripeMock, type StripeMock } from '../../../stand-ins/stripe/testing/stripeMock.ts';
 import { PaymentUnavailableError } from './gateway.ts';
 import { createRefundGateway, RefundRefusedError, type RefundGateway } from './refunds.ts';
 

@@ -4,7 +4,7 @@
 // repeats, two staff acting at once, refunds per line and whole, cancellation, and the shopper's timeline.
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { startLocalStripe, type LocalStripe } from '../../../tools/local-stripe/server.ts';
+import { startLocalStripe, type LocalStripe } from '../../../stand-ins/stripe/index.ts';
 import type { OrderLine } from '../orders/model.ts';
 import { PaymentUnavailableError } from '../payments/gateway.ts';
 import { createRefundGateway, RefundRefusedError, type RefundGateway } from '../payments/refunds.ts';

@@ -7,7 +7,7 @@ import { isValidEmail, type FieldError } from '../billing/billing.ts';
  * card number is refused here, before it goes anywhere.
  */
 
-/** Stripe's test cards the local Stripe knows (tools/local-stripe/cards.ts). */
+/** Stripe's test cards the local Stripe knows (stand-ins/stripe/cards.ts). */
 export const TEST_CARD_NUMBERS: ReadonlySet<string> = new Set([
   '4242424242424242',
   '4000056655665556',

@@ -1,4 +1,4 @@
-// `npm run local-stripe -w tools`: the local Stripe on loopback, for the embedded stack, the tests,
+// `npm run stripe -w stand-ins`: the local Stripe on loopback, for the embedded stack, the tests,
 // and a checkout developer working alone. Prints its address; webhooks go to WEBHOOK_URL, signed
 // with WEBHOOK_SECRET, when both are set.
 import { z } from 'zod';

@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import stripeMock from 'stripe-stateful-mock';
 import { z } from 'zod';
 
-// The local Stripe of the embedded stack (tools/stack starts it with HOST and PORT), of the checkout
-// tests (PORT=0: any free port, read from the line it prints), or of a checkout developer working
-// alone: `npm run stripe-mock -w mf-checkout`. The package's own CLI listens on every interface and
+// The local Stripe of the spec's token + Charges flow (stripe-stateful-mock) for the embedded stack
+// (tools/stack starts it with HOST and PORT), the checkout's tests (PORT=0: any free port, read from the
+// line it prints; testing/stripeMock.ts), or a checkout developer working alone: `npm run stripe-mock -w stand-ins`. The package's own CLI listens on every interface and
 // cannot report the port it bound, hence this entry point.
 const env = z
   .object({

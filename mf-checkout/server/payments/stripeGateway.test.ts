@@ -1,10 +1,10 @@
 import { createStripeGateway } from './stripeGateway.ts';
-import { startStripeMock } from '../testing/stripeMock.ts';
+import { startStripeMock } from '../../../stand-ins/stripe/testing/stripeMock.ts';
 
 jest.setTimeout(20_000);
 
-describe('the local Stripe (stripeMockMain.ts)', () => {
-  test('starts on a free loopback port, serves the SDK, and stops', async () => {
+describe("the checkout's Stripe gateway on the local Stripe of the Charges flow", () => {
+  test('charges once per order, finds the charge again, and reports a refused card', async () => {
     const mock = await startStripeMock();
     try {
       expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -46,14 +46,5 @@ describe('the local Stripe (stripeMockMain.ts)', () => {
       receiptEmail: 'a@b.co',
     });
     expect(result).toMatchObject({ outcome: 'unavailable', maybeCharged: false });
-  });
-
-  test('a port in use is a clear error', async () => {
-    const first = await startStripeMock();
-    try {
-      await expect(startStripeMock({ port: first.port })).rejects.toThrow(/The Stripe mock could not listen on 127\.0\.0\.1:\d+: listen EADDRINUSE/);
-    } finally {
-      await first.stop();
-    }
   });
 });

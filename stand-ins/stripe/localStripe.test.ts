@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { pollUntil } from '../kit/processes.ts';
+import { pollUntil } from '../../tools/kit/processes.ts';
 import { startLocalStripe, type LocalStripe } from './server.ts';
 import { signatureHeader, type StripeEvent } from './webhooks.ts';
 
