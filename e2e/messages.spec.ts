@@ -8,7 +8,7 @@ import { payByCard, putOneItemInCart } from './support/checkout.ts';
 import { PASSWORD, signUp } from './support/shopper.ts';
 
 // Messages to shoppers (issue #37 point 5): what the shop writes lands in the local mail catcher's
-// inbox (maildev, started by the stack), read here through its REST API and once in its web page.
+// inbox (maildev, stand-ins/mail, started by the stack), read here through its REST API and once in its web page.
 // A shopper pays: the confirmation, in the shop's language at checkout; staff ship the order: the
 // shipping notice with the carrier's tracking link; staff refund a line: the refund notice.
 

@@ -117,28 +117,16 @@ function firebaseEmulators({ ports, dataDir, projectId, repoRoot, node, authVeri
   ];
 }
 
-/** The local mail catcher the checkout sends to. */
+/** The local mail catcher (stand-ins/mail) the checkout sends to. */
 function mailService({ ports, dataDir, repoRoot, node }: StackContext): ServiceSpec {
   return {
-    // The local mail catcher (decision 0030): the checkout's messages land in its inbox, read in the
-    // browser; kept in the data folder, so they survive a restart. Loopback only.
+    // The checkout's messages land in its inbox, read in the browser (decision 0030); kept in the data
+    // folder, so they survive a restart. Loopback only.
     name: 'mail',
     command: node,
-    args: [
-      path.join(repoRoot, 'node_modules/maildev/dist/bin/maildev.js'),
-      '--smtp',
-      String(ports.mailSmtp),
-      '--ip',
-      '127.0.0.1',
-      '--web',
-      String(ports.mailWeb),
-      '--web-ip',
-      '127.0.0.1',
-      '--mail-directory',
-      path.join(dataDir, 'mail'),
-      '--silent',
-    ],
+    args: [path.join(repoRoot, 'stand-ins/mail/main.ts')],
     cwd: repoRoot,
+    env: { HOST: '127.0.0.1', SMTP_PORT: String(ports.mailSmtp), WEB_PORT: String(ports.mailWeb), MAIL_DIR: path.join(dataDir, 'mail') },
     readyUrl: local(ports.mailWeb, '/api/healthz'),
   };
 }

@@ -26,7 +26,7 @@ export const STACK_PORTS = [
   { name: 'databaseEmulator', variable: 'DATABASE_EMULATOR_PORT', default: 9000, offset: 100, service: 'database', owner: 'Realtime Database server' },
   { name: 'stripeMock', variable: 'STRIPE_MOCK_PORT', default: 12111, offset: 111, service: 'stripe-mock', owner: 'Stripe test-mode server' },
   { name: 'localStripe', variable: 'LOCAL_STRIPE_PORT', default: 12112, offset: 112, service: 'local-stripe', owner: 'local Stripe (PaymentIntents)' },
-  // The local mail catcher (maildev): its SMTP server for the checkout's messages and its inbox in the browser.
+  // The local mail catcher (stand-ins/mail): its SMTP server for the checkout's messages and its inbox in the browser.
   { name: 'mailSmtp', variable: 'MAIL_SMTP_PORT', default: 1025, offset: 125, service: 'mail', owner: 'mail catcher (SMTP)' },
   { name: 'mailWeb', variable: 'MAIL_WEB_PORT', default: 1080, offset: 180, service: 'mail', owner: 'mail catcher (inbox)' },
   // Each service's Prometheus metrics, on loopback listeners apart from the shop's ports (decision 0032).
