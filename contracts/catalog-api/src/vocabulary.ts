@@ -20,6 +20,12 @@ export const PALETTE = [
 
 export type ColorName = (typeof PALETTE)[number]['name'];
 export const COLOR_NAMES = PALETTE.map((color) => color.name) as [ColorName, ...ColorName[]];
+export type Swatch = { readonly name: string; readonly hex: string };
+
+export const isColorName = (value: string): value is ColorName => (COLOR_NAMES as readonly string[]).includes(value);
+
+/** A colour's hex value; grey for a name the palette does not have. */
+export const colorHex = (name: string): string => PALETTE.find((color) => color.name === name)?.hex ?? '#8d939c';
 
 /**
  * The spec's five 'Shop by Price' ranges, inclusive, in cents. The API's minPrice and maxPrice are

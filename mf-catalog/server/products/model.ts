@@ -1,8 +1,8 @@
 // The catalogue's vocabulary: what a product is, and the fixed lists the shop page is built on (the
 // colours, the price ranges and a category's shape are the API contract's, catalog-api/vocabulary).
-import { CATEGORY_SLUG, COLOR_NAMES, PALETTE, PRODUCT_LIMITS, type ColorName } from 'catalog-api/vocabulary';
+import { CATEGORY_SLUG, PRODUCT_LIMITS, type ColorName } from 'catalog-api/vocabulary';
 
-export { CATEGORY_SLUG, COLOR_NAMES, PRICE_RANGES, type ColorName } from 'catalog-api/vocabulary';
+export { CATEGORY_SLUG, COLOR_NAMES, PALETTE as COLORS, PRICE_RANGES, colorHex, isColorName, type ColorName } from 'catalog-api/vocabulary';
 
 export const MAX_CATEGORY_SLUG = PRODUCT_LIMITS.category;
 
@@ -26,17 +26,6 @@ export function categoryName(slug: string): string {
     .split('-')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
-}
-
-// The colour filter's palette, one list with the shop's swatches (hex values let them be drawn).
-export const COLORS = PALETTE;
-
-export function isColorName(value: string): value is ColorName {
-  return (COLOR_NAMES as readonly string[]).includes(value);
-}
-
-export function colorHex(name: ColorName): string {
-  return COLORS.find((c) => c.name === name)?.hex ?? '#8d939c';
 }
 
 // Sort keys of the public API mapped to storage columns. The shop's 'Sort by' options are

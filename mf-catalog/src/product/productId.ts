@@ -1,4 +1,4 @@
-import { PALETTE, type Swatch } from '../ui/colors.ts';
+import { PALETTE, type Swatch } from 'catalog-api/vocabulary';
 
 /** Largest id the catalogue accepts (a 32-bit integer). */
 export const MAX_PRODUCT_ID = 2_147_483_647;

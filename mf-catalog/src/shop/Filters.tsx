@@ -1,10 +1,10 @@
+import { PALETTE } from 'catalog-api/vocabulary';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useHydrated } from 'shared-events/react';
 import type { Category, Facets } from '../api/schemas.ts';
 import { useT } from '../i18n/useT.ts';
 import { categoryName, colorName } from '../ui/names.ts';
-import { PALETTE } from '../ui/colors.ts';
 import { ChevronDown } from '../ui/icons.tsx';
 import { PRICE_RANGES, serializeShopQuery, withFilters, type FilterPatch, type ShopQuery } from './queryState.ts';
 import styles from './ShopPage.module.css';

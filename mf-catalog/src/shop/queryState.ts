@@ -1,9 +1,8 @@
 // The listing's state lives in the URL query (?category=&brand=&color=&price=&sort=&page=&perPage=&view=),
 // so a listing survives reload, back/forward and sharing. These pure helpers translate between the
 // query string, the screen's state and the catalogue request.
-import { PRICE_RANGES as RANGES_IN_CENTS, priceRangeLabel } from 'catalog-api/vocabulary';
+import { isColorName, PRICE_RANGES as RANGES_IN_CENTS, priceRangeLabel } from 'catalog-api/vocabulary';
 import { CARD_FIELDS, type ListParams, type SortKey, type SortOrder } from '../api/client.ts';
-import { isKnownColor } from '../ui/colors.ts';
 import { clampPage, offsetOf, pageCount } from './pagination.ts';
 
 /** The listing starts at 6 per page, as specified, although the per-page options are 12..36. */
@@ -84,7 +83,7 @@ export function parseShopQuery(search: string | URLSearchParams): ShopQuery {
   return {
     category: filterValue(params.get('category'), (v) => SLUG.test(v.toLowerCase()))?.toLowerCase() ?? null,
     brand: filterValue(params.get('brand'), (v) => v.length <= MAX_BRAND_LENGTH),
-    color: filterValue(params.get('color'), (v) => isKnownColor(v.toLowerCase()))?.toLowerCase() ?? null,
+    color: filterValue(params.get('color'), (v) => isColorName(v.toLowerCase()))?.toLowerCase() ?? null,
     price: oneOf(
       PRICE_RANGES.map((r) => r.id),
       params.get('price'),
