@@ -42,7 +42,9 @@ const shared = {
     import: path.join(here, 'src/router/react-router-dom.ts'),
     version: routerVersion,
   },
-  'shared-events': { singleton: true, requiredVersion: '^0.2.1' },
+  // Remotes built for an older major (^0.2.1 before 1.0) get this copy too, with a warning from the
+  // runtime: the promotion gate judges them by what they import from it (decision 0048).
+  'shared-events': { singleton: true, strictVersion: false, requiredVersion: '^1.0.0' },
 };
 
 /**

@@ -115,7 +115,11 @@ export function sharedSingletons(production: boolean) {
     'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
     // In production the shell provides the router (docs/decisions/0011); the harness bundles its own.
     'react-router-dom': { singleton: true, requiredVersion: '^7.0.0', ...(production ? { import: false as const } : {}) },
-    'shared-events': { singleton: true, requiredVersion: '^0.2.1' },
+    // An addition to shared-events is a minor version, so always inside this range. A later major
+    // is outside it, and the build still runs in that shell: the federation runtime uses the
+    // shell's copy of a non-strict singleton and only warns, and the promotion gate has checked
+    // that the copy still has every export this build imports (decision 0048).
+    'shared-events': { singleton: true, strictVersion: false, requiredVersion: '^1.0.0' },
   };
 }
 

@@ -4,8 +4,10 @@
  * copies would mean two buses and two carts that silently stop hearing each other. Every stateful
  * instance is therefore parked on `globalThis` and a second copy adopts what the first one created.
  *
- * The key carries the contract's major version: copies of the same major speak the same events and
- * can share; a copy of another major must not adopt objects whose contract it does not know.
+ * The key names a generation of these instances, not the package's version: copies of the same
+ * generation can share; a copy of another must not adopt objects whose shape it does not know. v2
+ * since 0.2.0 removed the stores' observables; 1.0.0 changed nothing here and kept it, so a copy
+ * built for 0.2 and a 1.x copy share one cart.
  */
 export const REGISTRY_KEY: unique symbol = Symbol.for('shared-events.registry.v2');
 
