@@ -215,8 +215,13 @@ function browserConfig({ name, dir, standalonePort, exposes }: RemoteBuild, prod
         // `target: 'web'` leaves the runtime's Node-only helpers out of the browser build, and
         // `disableRemote` the loader of a build's own static remotes, which no remote has (one team's
         // module reaches another's through the host's runtime, loadRemote): 0.7 KB gzip less in every
-        // remoteEntry.js, which is part of every remote route's first load.
-        experiments: { ...(production ? { externalRuntime: true } : {}), optimization: { target: 'web', disableRemote: true } },
+        // remoteEntry.js, which is part of every remote route's first load. Production only: the dev
+        // harness is its own host and registers the storefront's remotes (the cart's coupon check
+        // loads the checkout's client), which a runtime built with disableRemote refuses.
+        experiments: {
+          ...(production ? { externalRuntime: true } : {}),
+          optimization: { target: 'web', disableRemote: production },
+        },
         exposes,
         shared: sharedSingletons(production),
       }),
