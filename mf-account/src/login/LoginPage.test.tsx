@@ -113,7 +113,9 @@ describe('LoginPage', () => {
     fireEvent.change(email(), { target: { value: 'ann@example.com' } });
     fireEvent.change(password(), { target: { value: 'abcd1234' } });
     logIn();
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/checkout'));
+    // The sign-in, its toast and the way back took longer than waitFor's default second in a full
+    // run, with jest's other worker starting services beside it.
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/checkout'), { timeout: 5000 });
     expect(toasts).toEqual([expect.objectContaining({ kind: 'success', position: 'top-left', durationMs: 2500 })]);
     expect(toasts[0]?.message).toContain('Ann');
     stop();
