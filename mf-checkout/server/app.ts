@@ -45,10 +45,10 @@ export interface CheckoutServerDeps {
   intents?: IntentGateway;
   refunds?: RefundGateway;
   verifier?: IdTokenVerifier;
-  coupons?: CouponBook;
-  /** The process's JSON logger (service-kit); none in tests, which want a quiet service. */
   /** The role a staff member holds now, asked on every staff change; default: the configured Auth service. */
   currentRoles?: CurrentRoles;
+  coupons?: CouponBook;
+  /** The process's JSON logger (service-kit); none in tests, which want a quiet service. */
   logger?: Logger;
   now?: () => Date;
   /** How often recovery runs after the one at start-up; 0 = only at start-up and on demand. */

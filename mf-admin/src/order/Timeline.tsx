@@ -1,12 +1,13 @@
-import { ORDER_EVENTS } from 'orders-api/facts';
+import { ORDER_EVENTS, type OrderEventType } from 'orders-api/facts';
 import type { OrderEvent } from 'orders-api/staff';
 import { useLanguage } from 'shared-events/react';
-import type { MessageKey } from '../i18n/messages.ts';
 import { useT } from '../i18n/useT.ts';
 import { formatMoney, formatWhen } from '../ui/format.ts';
 import styles from './OrderPage.module.css';
 
 const KNOWN = new Set<string>(ORDER_EVENTS);
+/** A kind this version of the contract names, each with its message (the type check holds every kind to one). */
+const isKnown = (type: string): type is OrderEventType => KNOWN.has(type);
 
 /** What happened to the order, oldest first, with who did it and when. */
 export function Timeline({ events }: { events: readonly OrderEvent[] }) {
@@ -16,8 +17,8 @@ export function Timeline({ events }: { events: readonly OrderEvent[] }) {
   return (
     <ol className={styles.timeline}>
       {events.map((event) => {
-        const label = KNOWN.has(event.type)
-          ? t(`event.${event.type}` as MessageKey, { amount: formatMoney(event.detail.amountCents ?? 0) })
+        const label = isKnown(event.type)
+          ? t(`event.${event.type}`, { amount: formatMoney(event.detail.amountCents ?? 0) })
           : t('event.other', { type: event.type.replaceAll('_', ' ') });
         const who = event.by.email ?? event.by.uid ?? event.by.actor ?? t('order.system');
         const { shipment } = event.detail;

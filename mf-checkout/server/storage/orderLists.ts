@@ -1,8 +1,9 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { PaymentOutcome } from 'orders-api/facts';
 import { preparedQuery, type SlotOf, type SqlDatabase } from 'service-kit/sql';
 import type { OrderRow, OrdersDatabase } from './database.ts';
 import { withLines } from './queries.ts';
-import type { OrderLists, PaymentOutcome, StaffOrderQuery } from './repository.ts';
+import type { OrderLists, StaffOrderQuery } from './repository.ts';
 import { toOrder } from './rows.ts';
 
 /** LIKE's own wildcards in what staff typed are matched literally. */

@@ -1,3 +1,4 @@
+import type { PaymentOutcome } from 'orders-api/facts';
 import type { Failure, NewOrder, Order, OrderLine, OrderStatus, Totals } from '../orders/model.ts';
 import type { OutboxStore } from './outbox.ts';
 
@@ -50,8 +51,6 @@ export interface OrderRefund {
   createdAt: string;
   updatedAt: string;
 }
-
-export type PaymentOutcome = 'pending' | 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
 
 /** A page of the staff's order list, newest first; `after` is the last order of the previous page. */
 export interface StaffOrderQuery {
