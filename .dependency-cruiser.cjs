@@ -18,20 +18,31 @@ const notShipped = [
   '^\\.ci/',
 ];
 
-// What the tools may import from an app: its testing/ folders and these modules, each one a
-// deliberate entry point (the app's author knows tools read it and keeps it stable).
+// What the tools may import from an app: these modules, each one a deliberate entry point (the app's
+// author knows tools read it and keeps it stable). Never an app's test helpers (testing/).
 const toolEntryPoints = [
   '^shell/remotes\\.ts$', // the remote names (stack, release checks)
   '^shell/src/app/liveMark\\.ts$', // the mark the Lighthouse bench waits for
   '^shell/releases/sharedImportsFile\\.ts$', // the file the shared-imports plugin writes for the promotion gate
   '^shell/releases/precompress\\.ts$', // the .br/.gz copies a release ships with, also made by npm start's builds
-  '^mf-catalog/src/api/client\\.ts$', // the catalogue bench asks the URLs the shop's screens ask
-  '^mf-catalog/src/shop/queryState\\.ts$', // ... with the shop page's sort orders and price ranges
-  '^mf-catalog/server/products/(model|present)\\.ts$', // ... and the products' colours and answer shape
+  '^shell/bench/fakeFrontEnds\\.ts$', // the front ends' stand-in builds the catalogue bench's gateway serves
+  '^mf-catalog/bench/scenarios\\.ts$', // the catalogue bench's requests, built from the shop's own request code
+  '^mf-catalog/server/products/present\\.ts$', // ... the products' answer shape
   '^mf-catalog/server/seed/generator\\.ts$', // the generated catalogues the bench imports
   '^mf-checkout/bench/', // the staff order list's bench, run by the bench
   '^mf-catalog/server/seed/vocabulary\\.ts$', // the words the soak run searches for
 ];
+
+// What the tools' own tests may also import: the helpers of the cross-package tests (tools/stack's
+// gateway-in-front-of-a-service tests), declared here as the entry points above are.
+const toolTestEntryPoints = [
+  '^shell/server/testing/liveServices\\.ts$', // a gateway, catalogue or checkout service started as npm start starts it
+  '^mf-checkout/server/testing/staffRoutes\\.ts$', // the staff API's routes, each asked through the gateway
+];
+
+// What an app's tests (and the stand-ins' tests) may import from the tools: the shared test kit. Build
+// configurations (webpack.config.ts, left out of this graph) use tools/webpack; nothing else reaches in.
+const toolKit = ['^tools/kit/(processes|hostileHttp|schemaSnapshot)\\.ts$'];
 
 // What others may import from a stand-in for an outside service (stand-ins/<service>/, decision 0047):
 // its index.ts (start it, its addresses and secrets) and its testing/ helpers.
@@ -142,11 +153,36 @@ module.exports = {
       to: { path: `^${apps}/` },
     },
     {
+      name: 'apps-do-not-import-tools-at-runtime',
+      severity: 'error',
+      comment:
+        "tools/ is a leaf (decision 0047): no app's code imports it, not even its benches; its build configurations " +
+        'use tools/webpack, and its tests the shared test kit (next rule).',
+      from: { path: `^${apps}/`, pathNot: ['\\.test\\.tsx?$', '(^|/)testing/', '(^|/)fixtures/'] },
+      to: { path: '^tools/' },
+    },
+    {
+      name: 'tests-use-only-the-tools-test-kit',
+      severity: 'error',
+      comment: "An app's and a stand-in's tests take from tools/ only the shared test kit (tools/kit's processes, hostile HTTP and schema snapshots).",
+      from: { path: [`^${apps}/`, '^stand-ins/'] },
+      to: { path: '^tools/', pathNot: toolKit },
+    },
+    {
       name: 'tools-use-declared-entry-points',
       severity: 'error',
-      comment: 'tools/ reads an app only through its testing/ folders and the entry points listed in .dependency-cruiser.cjs.',
-      from: { path: '^tools/' },
-      to: { path: `^${apps}/`, pathNot: ['(^|/)testing/', ...toolEntryPoints] },
+      comment:
+        "tools/ reads an app only through the entry points listed in .dependency-cruiser.cjs, never an app's test " +
+        "helpers; the tools' own tests may also use the helpers declared in toolTestEntryPoints.",
+      from: { path: '^tools/', pathNot: '\\.test\\.ts$' },
+      to: { path: `^${apps}/`, pathNot: toolEntryPoints },
+    },
+    {
+      name: 'tools-tests-use-declared-entry-points',
+      severity: 'error',
+      comment: "The tools' tests read an app through the entry points above and the declared test helpers, nothing else.",
+      from: { path: '^tools/.*\\.test\\.ts$' },
+      to: { path: `^${apps}/`, pathNot: [...toolEntryPoints, ...toolTestEntryPoints] },
     },
     {
       name: 'production-code-imports-no-tests-or-tooling',

@@ -13,7 +13,7 @@ const nodeCode = [
   '*/server/**/*.{ts,tsx,cjs}',
   'service-kit/src/**/*.ts',
   'shell/releases/**/*.ts',
-  'mf-catalog/bench/**/*.ts',
+  '*/bench/**/*.ts',
   'stand-ins/**/*.{ts,cjs}',
   'tools/**/*.ts',
   'e2e/**/*.ts',

@@ -2,7 +2,7 @@
 // time, and prints the mean and p99 time per request: what a request costs the service's one thread,
 // without the load generator, the network or the other processes of a bench run beside it. Run old
 // and new code alternately on the same catalogue to compare (docs/performance.md, issue #36). It
-// lives with the service it drives, as mf-checkout/bench/ does; the rows come from tools/bench.
+// lives with the service it drives, as mf-checkout/bench/ does, beside the rows (scenarios.ts).
 //
 //   SQLITE_PATH=/tmp/catalog.db node mf-catalog/server/cli/generate.ts --count 1000000   (once)
 //   node mf-catalog/bench/searchReplay.ts --sqlite /tmp/catalog.db | --database-url URL [--database-schema S]
@@ -21,7 +21,7 @@ import { createCatalogServer } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { registry } from '../server/metrics/registry.ts';
 import { parseSearchRequest } from '../server/products/query.ts';
-import { randomStream, scenarios } from '../../tools/bench/catalogScenarios.ts';
+import { randomStream, scenarios } from './scenarios.ts';
 
 const { values } = parseArgs({
   options: {

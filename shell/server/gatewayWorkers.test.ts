@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, pollUntil } from '../../tools/kit/processes.ts';
-import { fakeFrontEndEnv } from './testing/fakeFrontEnds.ts';
+import { fakeFrontEndEnv } from '../bench/fakeFrontEnds.ts';
 
 jest.setTimeout(60_000);
 

@@ -10,14 +10,14 @@ import { startCheckouts } from './catalogCheckouts.ts';
 import { measure, row, type LoadResult } from './catalogMeasure.ts';
 import { CATALOG_SEED, runCli, SEED_PRODUCTS, startBenchGateway, startCatalogServices } from './catalogProcesses.ts';
 import type { CatalogContext } from './catalogContext.ts';
-import { GATEWAY_PREFIX, GATEWAY_SCENARIOS, randomStream, scenarios, type Scenario } from './catalogScenarios.ts';
+import { GATEWAY_PREFIX, GATEWAY_SCENARIOS, randomStream, scenarios, type Scenario } from '../../mf-catalog/bench/scenarios.ts';
 import { storageFor, type Storage } from './catalogStorage.ts';
 import { processMemory } from './system.ts';
 import { presentProduct } from '../../mf-catalog/server/products/present.ts';
 import { generateProduct } from '../../mf-catalog/server/seed/generator.ts';
 
 export type { LoadResult } from './catalogMeasure.ts';
-export { GATEWAY_PREFIX, GATEWAY_SCENARIOS, misspell, scenarios, shopUrl, type GatewayScenario, type Scenario } from './catalogScenarios.ts';
+export { GATEWAY_PREFIX, GATEWAY_SCENARIOS, misspell, scenarios, shopUrl, type GatewayScenario, type Scenario } from '../../mf-catalog/bench/scenarios.ts';
 
 export interface CatalogRun {
   db: Db;

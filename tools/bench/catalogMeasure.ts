@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import type { Db, Size } from './args.ts';
 import type { CatalogContext } from './catalogContext.ts';
-import type { Scenario } from './catalogScenarios.ts';
+import type { Scenario } from '../../mf-catalog/bench/scenarios.ts';
 import { MemorySampler } from './system.ts';
 
 export interface LoadResult {

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Db } from './args.ts';
 import type { CatalogContext } from './catalogContext.ts';
 import { INTERNAL_TOKEN } from './catalogCheckouts.ts';
-import { GATEWAY_PREFIX } from './catalogScenarios.ts';
+import { GATEWAY_PREFIX } from '../../mf-catalog/bench/scenarios.ts';
 import type { Storage } from './catalogStorage.ts';
 import { startChild } from './child.ts';
-import { fakeFrontEndEnv } from '../../shell/server/testing/fakeFrontEnds.ts';
+import { fakeFrontEndEnv } from '../../shell/bench/fakeFrontEnds.ts';
 import { MemorySampler } from './system.ts';
 
 export const SEED_PRODUCTS = 180;

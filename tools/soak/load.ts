@@ -4,7 +4,7 @@
 import http from 'node:http';
 import { SEED_CATEGORIES } from '../../mf-catalog/server/seed/vocabulary.ts';
 // The bench's deterministic stream: two runs ask the same things in the same proportions.
-import { randomStream } from '../bench/catalogScenarios.ts';
+import { randomStream } from '../../mf-catalog/bench/scenarios.ts';
 
 export interface Sample {
   kind: string;

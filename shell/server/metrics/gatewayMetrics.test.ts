@@ -6,7 +6,7 @@ import { loadGatewayConfig } from '../config.ts';
 import { fallbackReason, isMetricsPath } from './gatewayMetrics.ts';
 import path from 'node:path';
 import { freePort, pollUntil, startNodeService } from '../../../tools/kit/processes.ts';
-import { fakeFrontEndEnv } from '../testing/fakeFrontEnds.ts';
+import { fakeFrontEndEnv } from '../../bench/fakeFrontEnds.ts';
 import { startCatalog, startGateway, workspace, type Service } from '../testing/liveServices.ts';
 
 jest.setTimeout(60_000);

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startNodeService } from '../../../tools/kit/processes.ts';
-import { fakeFrontEndEnv } from './fakeFrontEnds.ts';
+import { fakeFrontEndEnv } from '../../bench/fakeFrontEnds.ts';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 

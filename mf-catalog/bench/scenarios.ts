@@ -1,9 +1,10 @@
 // The catalogue bench's requests, built with the remote's own request code so they stay the ones the
-// screens send: fixed rows, and varied ones drawn from a random stream.
-import { CARD_FIELDS, listUrl, suggestionUrl, type ListParams } from '../../mf-catalog/src/api/client.ts';
-import { PRICE_RANGES, SORT_ORDER } from '../../mf-catalog/src/shop/queryState.ts';
-import { COLORS } from '../../mf-catalog/server/products/model.ts';
-import { SEED_CATEGORIES, VOCABULARY } from '../../mf-catalog/server/seed/vocabulary.ts';
+// screens send: fixed rows, and varied ones drawn from a random stream. The team keeps them here, beside
+// the code they are built from; tools/bench runs them (catalogLoad.ts) and searchReplay.ts replays them.
+import { CARD_FIELDS, listUrl, suggestionUrl, type ListParams } from '../src/api/client.ts';
+import { PRICE_RANGES, SORT_ORDER } from '../src/shop/queryState.ts';
+import { COLORS } from '../server/products/model.ts';
+import { SEED_CATEGORIES, VOCABULARY } from '../server/seed/vocabulary.ts';
 
 const SORTS = Object.values(SORT_ORDER);
 

@@ -1,9 +1,10 @@
-// Stand-ins for the front-end builds, for gateways started by tests and the bench that only need the
-// gateway's own answers (API, cache, limits), not the real shop pages. No __dirname or jest here: the
-// bench loads this with Node's own loader.
+// Stand-ins for the front-end builds, for gateways that only need the gateway's own answers (API, cache,
+// limits), not the real shop pages: the catalogue bench's (tools/bench, which reads this module as a
+// declared entry point of the shell) and the gateway's tests. No __dirname or jest here: the bench loads
+// this with Node's own loader.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { remoteDistVariable, remoteNames } from '../../remotes.ts';
+import { remoteDistVariable, remoteNames } from '../remotes.ts';
 
 /** A shell build stand-in: an index.html (no inline script, as the real build) and one hashed asset. */
 export function fakeShellDist(root: string): string {
