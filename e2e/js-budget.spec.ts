@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +8,7 @@ import { jsBudgets, type BudgetState } from '../shell/src/app/jsBudgets';
 import { routeManifest } from '../shell/src/app/routeManifest';
 import { describeScripts, measureFirstLoad, overBudget, staffOrHarnessScripts } from '../tools/budget/firstLoad';
 import { startGateway } from './support/gateway';
+import { staticHost } from './support/staticHost';
 import { signUp } from './support/shopper';
 
 // The JavaScript budget of every shopper route (shell/src/app/jsBudgets.ts), measured from the
@@ -59,19 +59,6 @@ for (const [route, budget] of Object.entries(jsBudgets)) {
       await context.close();
     }
   });
-}
-
-/** A static file server with CORS, as a team's own host would serve a remote. */
-async function staticHost(root: string, port: number): Promise<{ origin: string; close(): Promise<void> }> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' };
-  const server = http.createServer((request, response) => {
-    const file = path.join(root, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' });
-    createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 test('a dependency added to a screen fails its route budget, naming the route, the figure, the budget and the new script', async ({ browser, request }) => {

@@ -22,6 +22,7 @@ import { machineInfo } from '../bench/system.ts';
 import { fixed, grouped, renderMarkdown, renderText, type Table } from '../bench/table.ts';
 import { latencyRows, loadChecks, readStoresAfterLoad, type LatencyRow } from './afterLoad.ts';
 import { runLoad, type CatalogueView } from './load.ts';
+import { describeRenders, renderDelta, renderFigures, type RenderFigures } from './renderCount.ts';
 import { startSoakStack } from './soakStack.ts';
 import { stackPortsAt } from '../stack/stackPorts.ts';
 
@@ -39,7 +40,14 @@ const log = (line: string) => console.error(`[soak] ${line}`);
 const ports = stackPortsAt(PORT_BASE);
 
 /** The load phase's two tables: latency per kind of request, and the consistency checks. */
-function loadTables(rows: LatencyRow[], checks: [string, boolean, string][], seconds: number, startSeconds: number, firstErrors: string[]): Table[] {
+function loadTables(
+  rows: LatencyRow[],
+  checks: [string, boolean, string][],
+  seconds: number,
+  startSeconds: number,
+  firstErrors: string[],
+  renders: string,
+): Table[] {
   const total = rows.at(-1)!.count;
   const machine = machineInfo(env.CHROMIUM_PATH ?? '/usr/bin/chromium');
   return [
@@ -60,6 +68,7 @@ function loadTables(rows: LatencyRow[], checks: [string, boolean, string][], sec
       notes: [
         'Each shopper loops without think time: /, /shop?category=, /remotes.json, a remote manifest, the shop listing API (facets), /shop/{id}, the product API, its image, a search suggestion; and pays for one item with tok_visa in about 5% of rounds (plentiful products only, never more than their stock).',
         'Pages are the shell (remote bundles are immutable, cached by browsers). The per-client checkout limit is off for this run: every shopper comes from 127.0.0.1.',
+        renders,
         `Stack start (build check, six processes) ${startSeconds.toFixed(1)} s. ${firstErrors.length ? `First errors: ${firstErrors.slice(0, 5).join(' | ')}` : ''}`,
       ],
     },
@@ -69,6 +78,11 @@ function loadTables(rows: LatencyRow[], checks: [string, boolean, string][], sec
       rows: checks.map(([what, ok, detail]) => [what, ok ? 'pass' : 'FAIL', detail]),
     },
   ];
+}
+
+/** The gateway's render figures from its metrics port (never the shop's). */
+async function gatewayRenders(): Promise<RenderFigures> {
+  return renderFigures(await (await fetch(`http://127.0.0.1:${ports.gatewayMetrics}/metrics`)).text());
 }
 
 async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[] }> {
@@ -88,6 +102,7 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
       remotes: ((await (await fetch(`${base}/remotes.json`)).json()) as { remotes: Record<string, string> }).remotes,
     };
     const stockBefore = new Map(catalogue.products.map((product) => [product.id, product.stock]));
+    const rendersBefore = await gatewayRenders();
     log(`${SHOPPERS} shoppers for ${SECONDS} s against ${catalogue.products.length} products…`);
     const result = await runLoad({
       base,
@@ -99,13 +114,18 @@ async function loadPhase(workDir: string): Promise<{ ok: boolean; tables: Table[
       onError: (line) => log(`error: ${line}`),
     });
     const seconds = result.elapsedMs / 1000;
+    const renders = describeRenders(
+      renderDelta(rendersBefore, await gatewayRenders()),
+      [...result.samples].filter(([kind]) => kind.startsWith('page ')).reduce((sum, [, times]) => sum + times.length, 0),
+    );
+    log(renders);
 
     // Every answered payment is a paid order; the stock moved by exactly what was bought.
     const stores = readStoresAfterLoad(dataDir);
     const stackAlive = stack.alive();
     const rows = latencyRows(result);
     const checks = loadChecks(result, rows.at(-1)!.errors, stackAlive, stockBefore, stores);
-    return { ok: checks.every(([, ok]) => ok), tables: loadTables(rows, checks, seconds, startSeconds, result.firstErrors) };
+    return { ok: checks.every(([, ok]) => ok), tables: loadTables(rows, checks, seconds, startSeconds, result.firstErrors, renders) };
   } finally {
     log('stopping the stack…');
     await stack.stop(10_000);
