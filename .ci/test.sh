@@ -19,7 +19,7 @@ fi
 
 echo "== type check"
 SECONDS=0
-for pkg in shared-events contracts/orders-api contracts/catalog-api service-kit shell mf-catalog mf-cart mf-account mf-checkout mf-admin stand-ins tools deploy; do
+for pkg in shared-events contracts/orders-api contracts/catalog-api contracts/gateway-api service-kit shell mf-catalog mf-cart mf-account mf-checkout mf-admin stand-ins tools deploy; do
   node node_modules/typescript/bin/tsc -p "$pkg/tsconfig.json"
 done
 node node_modules/typescript/bin/tsc -p e2e/tsconfig.json

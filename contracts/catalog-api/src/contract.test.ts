@@ -1,3 +1,4 @@
+import { searchFigures } from './figures.ts';
 import { importJob, importStarted } from './imports.ts';
 import { newProduct, product, productChange, productList } from './products.ts';
 import * as examples from './testing/examples.ts';
@@ -9,6 +10,7 @@ describe('the catalogue API contract', () => {
     ['productList', productList, examples.productListExample],
     ['importStarted', importStarted, examples.importStartedExample],
     ['importJob', importJob, examples.importJobExample],
+    ['searchFigures', searchFigures, examples.searchFiguresExample],
   ] as const)('reads its %s example as it is, field for field', (_name, schema, example) => {
     expect(schema.parse(example)).toEqual(example);
   });

@@ -5,7 +5,8 @@
  * breaks what a page reads fails here: the answer is refused with one clear error.
  */
 import { render, screen } from '@testing-library/react';
-import { importJobExample, importStartedExample, productExample, productListExample } from 'catalog-api/testing';
+import { importJobExample, importStartedExample, productExample, productListExample, searchFiguresExample } from 'catalog-api/testing';
+import { vitalsFiguresExample } from 'gateway-api/testing';
 import * as staffAnswers from 'orders-api/testing';
 import { percentDone } from '../imports/importRules.ts';
 import { allowedActions, refundLines } from '../order/actionRules.ts';
@@ -30,6 +31,8 @@ const staffPaths = (order: unknown) => ({
   [`/api/checkout/staff/orders/${staffAnswers.orderDetailExample.id}/ship`]: staffAnswers.moveAnswerExample,
   [`/api/checkout/staff/orders/${staffAnswers.orderDetailExample.id}/refunds`]: staffAnswers.refundAnswerExample,
   '/api/checkout/staff/figures': staffAnswers.figuresAnswerExample,
+  '/api/catalog/products/figures/search': searchFiguresExample,
+  '/api/figures/vitals': vitalsFiguresExample,
 });
 
 describe("the staff API's answers, as the back office reads them", () => {
@@ -51,6 +54,25 @@ describe("the staff API's answers, as the back office reads them", () => {
     await expect(api.act(id, 'ship', 'key-12345678', { carrier: 'dhl', trackingNumber: 'JD0123456789' })).resolves.toMatchObject({ status: 'shipped' });
     await expect(api.act(id, 'refund', 'key-23456789', { lines: [{ productId: '2', quantity: 1 }] })).resolves.toMatchObject({ refund: { amountCents: 500 } });
     expect((await api.figures(2)).hours.map((hour) => hour.orders)).toEqual([0, 1]);
+  });
+
+  it("reads the shop's figures from the catalogue and the gateway through their contracts, and refuses one it does not understand", async () => {
+    const api = createStaffApi({ fetch: shop(staffPaths(staffAnswers.orderDetailExample)), token });
+    await expect(api.searchFigures()).resolves.toMatchObject({ searches: 12, empty: 2 });
+    const vitals = await api.vitalsFigures();
+    expect(vitals.routes.map((route) => [route.route, route.lcpP75])).toEqual([
+      ['/', 1200],
+      ['/shop/:id', 1800],
+    ]);
+    expect(vitals.interactions).toEqual([{ role: 'button', interaction: 'add-to-cart', count: 4, inpP75: 96 }]);
+    const { interactions: _none, ...olderGateway } = vitalsFiguresExample;
+    const older = createStaffApi({ fetch: shop({ ...staffPaths(staffAnswers.orderDetailExample), '/api/figures/vitals': olderGateway }), token });
+    await expect(older.vitalsFigures()).resolves.toMatchObject({ interactions: [] });
+    const broken = createStaffApi({
+      fetch: shop({ ...staffPaths(staffAnswers.orderDetailExample), '/api/catalog/products/figures/search': { ...searchFiguresExample, searches: -1 } }),
+      token,
+    });
+    await expect(broken.searchFigures()).rejects.toBeInstanceOf(UnexpectedAnswerError);
   });
 
   it("shows the order's timeline with who did what, the parcel's tracking link and the refund", async () => {

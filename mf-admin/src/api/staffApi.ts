@@ -3,6 +3,8 @@
  * the back office calls it: every request carries the signed-in staff member's Firebase ID token,
  * and every change carries the Idempotency-Key of the action the person meant (see intentKeys.ts).
  */
+import { searchFigures as searchFiguresAnswer, type SearchFigures } from 'catalog-api/figures';
+import { vitalsFigures as vitalsFiguresAnswer, type VitalsFigures } from 'gateway-api/figures';
 import type { StaffAction } from 'orders-api/facts';
 import {
   figuresAnswer,
@@ -19,7 +21,6 @@ import {
   type RefundRequest,
   type ShipmentRequest,
 } from 'orders-api/staff';
-import { parseSearchFigures, parseVitalsFigures, type SearchFigures, type VitalsFigures } from '../figures/shopFiguresParse.ts';
 import { messageOf, readAnswer } from './parse.ts';
 
 /** The refusal or failure of a staff request: `status` 0 when the service could not be reached. */
@@ -94,7 +95,7 @@ export function createStaffApi(deps: { fetch: Fetch; token: TokenSource }): Staf
         }),
       ),
     figures: async (hours) => readAnswer(figuresAnswer, await send(`/figures?hours=${hours}`, { method: 'GET' })),
-    searchFigures: async () => parseSearchFigures(await send('/api/catalog/products/figures/search', { method: 'GET' })),
-    vitalsFigures: async () => parseVitalsFigures(await send('/api/figures/vitals', { method: 'GET' })),
+    searchFigures: async () => readAnswer(searchFiguresAnswer, await send('/api/catalog/products/figures/search', { method: 'GET' })),
+    vitalsFigures: async () => readAnswer(vitalsFiguresAnswer, await send('/api/figures/vitals', { method: 'GET' })),
   };
 }

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { StaffApiError, type StaffApi } from '../api/staffApi.ts';
 import FiguresPage from './FiguresPage.tsx';
-import type { Figures } from './figuresParse.ts';
-import type { SearchFigures, VitalsFigures } from './shopFiguresParse.ts';
+import type { SearchFigures } from 'catalog-api/figures';
+import type { VitalsFigures } from 'gateway-api/figures';
+import type { FiguresAnswer as Figures } from 'orders-api/staff';
 
 const HOUR = 3_600_000;
 
@@ -20,7 +21,7 @@ function day(values: Record<number, { orders?: number; revenueCents?: number; pa
 }
 
 const SINCE = '2026-11-27T05:00:00.000Z';
-const noSearches: SearchFigures = { since: SINCE, searches: 0, empty: 0 };
+const noSearches: SearchFigures = { since: SINCE, searches: 0, empty: 0, byMatch: {} };
 const noViews: VitalsFigures = { since: SINCE, routes: [], interactions: [] };
 
 function fakeApi(...answers: (Figures | Error)[]) {
@@ -91,8 +92,8 @@ test('searches, empty searches and their share; real shoppers per route, each ra
   const vitals: VitalsFigures = {
     since: SINCE,
     routes: [
-      { route: '/', views: 12, lcpP75: 1800, inpP75: 350 },
-      { route: '/product/:id', views: 3, lcpP75: 4600, inpP75: null },
+      { route: '/', views: 12, lcpP75: 1800, inpP75: 350, interactions: 10 },
+      { route: '/product/:id', views: 3, lcpP75: 4600, inpP75: null, interactions: 0 },
     ],
     interactions: [
       { role: 'combobox', interaction: 'header-search', count: 5, inpP75: 240 },
@@ -100,7 +101,7 @@ test('searches, empty searches and their share; real shoppers per route, each ra
       { role: 'link', interaction: 'unnamed', count: 2, inpP75: 60 },
     ],
   };
-  render(<FiguresPage api={fakeShop({ searches: { since: SINCE, searches: 8, empty: 2 }, vitals }, day()).api} />);
+  render(<FiguresPage api={fakeShop({ searches: { since: SINCE, searches: 8, empty: 2, byMatch: {} }, vitals }, day()).api} />);
   expect(await screen.findByTestId('empty-searches')).toHaveProperty('textContent', '2');
   expect(screen.getByTestId('searches').textContent).toBe('8');
   expect(screen.getByText('Share found nothing').nextElementSibling?.textContent).toBe('25%');

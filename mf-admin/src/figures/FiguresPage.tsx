@@ -3,7 +3,7 @@ import type { StaffApi } from '../api/staffApi.ts';
 import { useT } from '../i18n/useT.ts';
 import { formatMoney } from '../ui/format.ts';
 import ui from '../ui/ui.module.css';
-import type { Figures } from './figuresParse.ts';
+import type { FiguresAnswer as Figures } from 'orders-api/staff';
 import { HourChart } from './HourChart.tsx';
 import { ShopFigures } from './ShopFigures.tsx';
 import { isQuiet, todayTotals } from './totals.ts';

@@ -2,7 +2,9 @@ import { useCallback, useId, type ReactNode } from 'react';
 import type { StaffApi } from '../api/staffApi.ts';
 import { useT } from '../i18n/useT.ts';
 import ui from '../ui/ui.module.css';
-import { rate, type InteractionVitals, type RouteVitals, type SearchFigures, type VitalsFigures } from './shopFiguresParse.ts';
+import type { SearchFigures } from 'catalog-api/figures';
+import type { InteractionVitals, RouteVitals, VitalsFigures } from 'gateway-api/figures';
+import { rate } from './vitalsRating.ts';
 import { useLoaded, type Loaded } from './useLoaded.ts';
 import styles from './FiguresPage.module.css';
 

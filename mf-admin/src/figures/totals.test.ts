@@ -1,4 +1,3 @@
-import { parseFigures } from './figuresParse.ts';
 import { isQuiet, todayTotals } from './totals.ts';
 
 const hourAt = (date: Date, values: Partial<{ orders: number; revenueCents: number; paymentFailures: number }> = {}) => ({
@@ -19,16 +18,4 @@ test("today's totals add the hours since local midnight only", () => {
   expect(todayTotals(hours, now)).toEqual({ orders: 3, revenueCents: 2000, paymentFailures: 1 });
   expect(isQuiet(hours)).toBe(false);
   expect(isQuiet([hourAt(now)])).toBe(true);
-});
-
-test('an answer this page does not understand is one clear error', () => {
-  expect(parseFigures({ hours: [hourAt(new Date(0), { orders: 2 })], currency: 'usd', more: 1 })).toEqual({
-    hours: [{ start: '1970-01-01T00:00:00.000Z', orders: 2, revenueCents: 0, paymentFailures: 0 }],
-    currency: 'usd',
-  });
-  expect(() => parseFigures({ currency: 'usd' })).toThrow(/no hours list/);
-  expect(() => parseFigures({ hours: [{ start: 'soon', orders: 1, revenueCents: 0, paymentFailures: 0 }], currency: 'usd' })).toThrow(/start/);
-  expect(() => parseFigures({ hours: [{ start: '2026-11-27T05:00:00.000Z', orders: -1, revenueCents: 0, paymentFailures: 0 }], currency: 'usd' })).toThrow(
-    /counts/,
-  );
 });

@@ -1,4 +1,6 @@
-import type { HourFigures } from './figuresParse.ts';
+import type { FiguresAnswer } from 'orders-api/staff';
+
+type HourFigures = FiguresAnswer['hours'][number];
 
 export interface Totals {
   orders: number;

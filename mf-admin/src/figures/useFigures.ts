@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { StaffApi } from '../api/staffApi.ts';
-import type { Figures } from './figuresParse.ts';
+import type { FiguresAnswer as Figures } from 'orders-api/staff';
 
 export type FiguresLoad = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'ready'; figures: Figures; at: Date };
 

@@ -1,19 +1,13 @@
 // GET /products/figures/search: the back office's "Searches" block (#38 point 6). The numbers are read
 // from the counters Prometheus scrapes (registry.ts), so the page and Grafana never disagree; they
 // count since this instance started, as the counters do. Staff only, by the catalogue's write check.
+import { searchFigures as searchFiguresAnswer, type SearchFigures } from 'catalog-api/figures';
+import { problem } from 'catalog-api/products';
 import type { FastifyInstance } from 'fastify';
 import type { Counter } from 'prom-client';
+import { answerCheck } from 'service-kit/answer-check';
 import { authorizeWrite, type WriteAccessOptions } from '../staff/writeAccess.ts';
 import { registry } from './registry.ts';
-
-export interface SearchFigures {
-  /** When the counters started: this process's start. */
-  since: string;
-  searches: number;
-  empty: number;
-  /** The same two numbers per match mode (typos, exact, prefix, plain), engines summed. */
-  byMatch: Record<string, { searches: number; empty: number }>;
-}
 
 /** Sums a counter's values per match label (engines together). */
 async function perMatch(name: string): Promise<Map<string, number>> {
@@ -41,7 +35,7 @@ export async function searchFigures(): Promise<SearchFigures> {
 }
 
 export function registerSearchFiguresRoute(app: FastifyInstance, access: WriteAccessOptions): void {
-  app.get('/products/figures/search', async (request, reply) => {
+  app.get('/products/figures/search', { preSerialization: answerCheck(searchFiguresAnswer, problem) }, async (request, reply) => {
     await authorizeWrite(request, reply, access);
     reply.header('cache-control', 'no-store');
     return searchFigures();

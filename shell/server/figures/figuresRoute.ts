@@ -3,6 +3,8 @@
 // staff, with the caller's own Authorization header, and answers as the checkout did. Staff get INP
 // per route and per interaction (the role of the element and the listed interaction's name).
 import type { FastifyInstance } from 'fastify';
+import { problem, vitalsFigures as vitalsFiguresAnswer } from 'gateway-api/figures';
+import { answerCheck } from 'service-kit/answer-check';
 import { interactionFigures, vitalsFigures } from './vitalsFigures.ts';
 
 export const VITALS_FIGURES_PATH = '/api/figures/vitals';
@@ -25,7 +27,7 @@ async function staffRefusal(checkoutUrl: string, headers: Record<string, string 
 }
 
 export function registerVitalsFiguresRoute(app: FastifyInstance, options: { checkoutUrl: string }): void {
-  app.get(VITALS_FIGURES_PATH, async (request, reply) => {
+  app.get(VITALS_FIGURES_PATH, { preSerialization: answerCheck(vitalsFiguresAnswer, problem) }, async (request, reply) => {
     const refusal = await staffRefusal(options.checkoutUrl, {
       authorization: request.headers.authorization,
       'sec-fetch-site': request.headers['sec-fetch-site'],

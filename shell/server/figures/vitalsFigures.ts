@@ -1,31 +1,10 @@
 // Real shoppers' LCP and INP per route for the back office (#38 point 6), and INP per interaction
 // (#44 point 4), read from the gateway's own web_vitals_* histograms: the numbers Prometheus
 // scrapes, since this gateway instance started.
+import type { InteractionVitals, RouteVitals } from 'gateway-api/figures';
 import type { Histogram } from 'prom-client';
 import { histogramQuantile, type Bucket } from '../metrics/histogramQuantile.ts';
 import { webVitalInteractions, webVitals } from '../metrics/registry.ts';
-
-export interface RouteVitals {
-  /** A route template of the shell's manifest ("/product/:id"). */
-  route: string;
-  /** Pages that reported their LCP: one a view. */
-  views: number;
-  /** Milliseconds; null with no measurement. */
-  lcpP75: number | null;
-  inpP75: number | null;
-  /** Views in which the shopper interacted (INP is measured only then). */
-  interactions: number;
-}
-
-export interface InteractionVitals {
-  /** The role of the element interacted with ('button', 'combobox', ...). */
-  role: string;
-  /** The listed interaction ('add-to-cart'), or 'unnamed'. */
-  interaction: string;
-  /** Views whose INP came from this interaction. */
-  count: number;
-  inpP75: number | null;
-}
 
 interface Observed {
   count: number;

@@ -1,8 +1,9 @@
 // Representative answers of the catalogue API's writes and the reads the back office makes: a desk lamp
-// as stored, a page of the staff's product list, an import that refused one record. The catalogue's
+// as stored, a page of the staff's product list, an import that refused one record, the search counts. The catalogue's
 // contract test (mf-catalog/server/api/contract.test.ts) holds them to what the service really
 // answers, field for field; callers' tests read them through their clients.
 import type { z } from 'zod';
+import type { searchFigures } from '../figures.ts';
 import type { importJob, importStarted } from '../imports.ts';
 import type { product, productList } from '../products.ts';
 
@@ -60,3 +61,10 @@ export const importJobExample = {
   createdAt: '2026-11-27T10:00:00.000Z',
   updatedAt: '2026-11-27T10:00:01.000Z',
 } satisfies z.input<typeof importJob>;
+
+export const searchFiguresExample = {
+  since: '2026-11-27T10:00:00.000Z',
+  searches: 12,
+  empty: 2,
+  byMatch: { typos: { searches: 9, empty: 1 }, prefix: { searches: 3, empty: 1 } },
+} satisfies z.input<typeof searchFigures>;
