@@ -4,20 +4,42 @@ import { LOGIN_MESSAGES } from '../forms/login.ts';
 import { SIGNUP_MESSAGES, tooLongMessage } from '../forms/signup.ts';
 import { createTranslator } from 'shared-events';
 import { translateFormMessage } from './formMessages.ts';
+import accountEn from './accountMessages.en.ts';
+import accountRu from './accountMessages.ru.ts';
+import loginEn from './loginMessages.en.ts';
+import loginRu from './loginMessages.ru.ts';
 import menuEn from './menuMessages.en.ts';
 import menuRu from './menuMessages.ru.ts';
 import pagesEn from './messages.en.ts';
 import pagesRu from './messages.ru.ts';
+import resetEn from './resetMessages.en.ts';
+import resetRu from './resetMessages.ru.ts';
+import signUpEn from './signUpMessages.en.ts';
+import signUpRu from './signUpMessages.ru.ts';
+import { SHARED_PREFIXES } from './useT.ts';
+import userEn from './userMessages.en.ts';
+import userRu from './userMessages.ru.ts';
 
 const pages = { en: pagesEn, ru: pagesRu };
 const menu = { en: menuEn, ru: menuRu };
+const screens = {
+  login: { en: loginEn, ru: loginRu },
+  signUp: { en: signUpEn, ru: signUpRu },
+  reset: { en: resetEn, ru: resetRu },
+  account: { en: accountEn, ru: accountRu },
+  user: { en: userEn, ru: userRu },
+};
 
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
 
-describe.each([
-  ['screens', pages.en as Record<string, string>, pages.ru as Record<string, string>],
-  ['menu', menu.en as Record<string, string>, menu.ru as Record<string, string>],
-])('%s messages', (_name, en, ru) => {
+type Strings = Record<string, string>;
+const catalogues: Array<[string, Strings, Strings]> = [
+  ['shared', pages.en, pages.ru],
+  ...Object.entries(screens).map(([name, { en, ru }]): [string, Strings, Strings] => [name, en, ru]),
+  ['menu', menu.en, menu.ru],
+];
+
+describe.each(catalogues)('%s messages', (_name, en, ru) => {
   it('translate every key into Russian, never empty, same placeholders', () => {
     expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());
     for (const key of Object.keys(en)) {
@@ -29,21 +51,35 @@ describe.each([
   });
 });
 
+describe('screen strings', () => {
+  const prefix = (key: string) => key.slice(0, key.indexOf('.'));
+
+  it('are told from the shared ones by their prefix (useT sends a key by it)', () => {
+    for (const key of Object.keys(pages.en)) expect(SHARED_PREFIXES).toContain(prefix(key));
+    for (const { en } of Object.values(screens)) for (const key of Object.keys(en)) expect(SHARED_PREFIXES).not.toContain(prefix(key));
+  });
+
+  it('belong to one screen each', () => {
+    const keys = Object.values(screens).flatMap(({ en }) => Object.keys(en));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
 describe('spec strings', () => {
   it('stay verbatim in English', () => {
-    expect(pages.en['login.title']).toBe('Login');
-    expect(pages.en['login.returning']).toBe('Returning Customer');
-    expect(pages.en['login.new']).toBe('New Customer');
-    expect(pages.en['login.submit']).toBe('Log in');
-    expect(pages.en['login.forgot']).toBe('Forget pasword');
-    expect(pages.en['login.passwordPlaceholder']).toBe('minimum 8 digits');
-    expect(pages.en['login.signUp']).toBe('Sign Up');
-    expect(pages.en['signup.success']).toBe('Congratulations, SignUp Done!');
+    expect(screens.login.en['login.title']).toBe('Login');
+    expect(screens.login.en['login.returning']).toBe('Returning Customer');
+    expect(screens.login.en['login.new']).toBe('New Customer');
+    expect(screens.login.en['login.submit']).toBe('Log in');
+    expect(screens.login.en['login.forgot']).toBe('Forget pasword');
+    expect(screens.login.en['login.passwordPlaceholder']).toBe('minimum 8 digits');
+    expect(screens.login.en['login.signUp']).toBe('Sign Up');
+    expect(screens.signUp.en['signup.success']).toBe('Congratulations, SignUp Done!');
     expect(pages.en['error.emailEmpty']).toBe('Please fill it with your Email');
     expect(pages.en['error.emailInvalid']).toBe('Please enter the valid email');
     expect(pages.en['error.wrongCredentials']).toBe('Wrong information.! Please Check Your Email and Password');
     expect(pages.en['error.resetFailed']).toBe('Firstly, Enter your valid email');
-    for (const tab of ['Dashboard', 'Others', 'Downloads', 'Addresses', 'Account details', 'Logout']) expect(Object.values(pages.en)).toContain(tab);
+    for (const tab of ['Dashboard', 'Others', 'Downloads', 'Addresses', 'Account details', 'Logout']) expect(Object.values(screens.account.en)).toContain(tab);
     expect(menu.en['menu.myAccount']).toBe('My Account');
     expect(menu.en['menu.logOut']).toBe('Log Out');
     expect(menu.en['menu.signUp']).toBe('Sign Up');

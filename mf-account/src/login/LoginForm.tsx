@@ -5,7 +5,8 @@ import { accountSession } from '../auth/instance.ts';
 import { toAccountError } from '../firebase/errors.ts';
 import { initialLoginState, loginReducer, type LoginAction, type LoginState } from '../forms/login.ts';
 import { translateFormMessage } from '../i18n/formMessages.ts';
-import { useT } from '../i18n/useT.ts';
+import { useScreenT } from '../i18n/useT.ts';
+import { loginStrings } from '../i18n/loginStrings.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';
 import { Field, PasswordInput, TextInput } from '../ui/Field.tsx';
 import { AlertIcon } from '../ui/icons/AlertIcon.tsx';
@@ -26,7 +27,7 @@ interface Props {
  * the state and the spec's messages; this component runs the service calls it asks for.
  */
 export function LoginForm({ redirectTo, labelledBy }: Props) {
-  const t = useT();
+  const t = useScreenT(loginStrings);
   const navigate = useNavigate();
   const id = useId();
   const [state, dispatch] = useReducer(loginReducer, initialLoginState);
@@ -76,7 +77,7 @@ export function LoginForm({ redirectTo, labelledBy }: Props) {
     const email = next.email.trim();
     accountSession.sendReset(email).then(
       () => {
-        toast.show(t('login.resetSent', { email }), { kind: 'success', position: 'bottom-left', durationMs: TOAST_MS });
+        toast.show(t('resetLink.sent', { email }), { kind: 'success', position: 'bottom-left', durationMs: TOAST_MS });
         if (mounted.current) step({ type: 'resetSucceeded' });
       },
       (error: unknown) => {
@@ -133,7 +134,7 @@ export function LoginForm({ redirectTo, labelledBy }: Props) {
           {state.pending === 'login' ? t('login.submitting') : t('login.submit')}
         </button>
         <button type="button" className={forms.secondary} onClick={reset} disabled={busy} aria-describedby={`${id}-forgot`}>
-          {state.pending === 'reset' ? t('login.sendingReset') : t('login.forgot')}
+          {state.pending === 'reset' ? t('resetLink.sending') : t('login.forgot')}
         </button>
       </div>
       <p id={`${id}-forgot`} className={forms.hint}>

@@ -2,16 +2,21 @@ import { lazy, useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { bus } from 'shared-events';
 import { usePageAuth, warmUpOnInteraction } from '../auth/usePageAuth.ts';
-import { useT } from '../i18n/useT.ts';
+import { useScreenT } from '../i18n/useT.ts';
+import { loginStrings } from '../i18n/loginStrings.ts';
 import { CheckIcon } from '../ui/icons/CheckIcon.tsx';
 import forms from '../ui/forms.module.css';
 import { LoginForm } from './LoginForm.tsx';
 import { afterLoginPath } from './redirect.ts';
 import styles from './LoginPage.module.css';
 
-// Most who open /login are visitors: the dashboard a signed-in shopper gets here comes in a chunk of its own.
+// Most who open /login are visitors: the dashboard a signed-in shopper gets here comes in a chunk of
+// its own, shown once its strings are here too.
 const AccountDashboard = lazy(() =>
-  import(/* webpackChunkName: "account-dashboard" */ '../my-account/AccountDashboard.tsx').then((m) => ({ default: m.AccountDashboard })),
+  Promise.all([
+    import(/* webpackChunkName: "account-dashboard" */ '../my-account/AccountDashboard.tsx'),
+    import(/* webpackChunkName: "account-dashboard" */ '../i18n/accountStrings.ts').then((m) => m.accountStrings.ready()),
+  ]).then(([m]) => ({ default: m.AccountDashboard })),
 );
 
 /**
@@ -28,7 +33,7 @@ export default function LoginPage() {
 }
 
 export function LoginScreen({ redirect = true }: { redirect?: boolean }) {
-  const t = useT();
+  const t = useScreenT(loginStrings);
   const location = useLocation();
   const id = useId();
   const redirectTo = redirect ? afterLoginPath(location.state, location.search) : null;
@@ -52,7 +57,7 @@ export function LoginScreen({ redirect = true }: { redirect?: boolean }) {
           </h2>
           <p className={styles.newText}>{t('login.newText')}</p>
           <ul className={styles.benefits}>
-            {(['login.benefitCheckout', 'login.benefitOrders', 'login.benefitNews'] as const).map((key) => (
+            {(['benefit.checkout', 'benefit.orders', 'benefit.news'] as const).map((key) => (
               <li key={key}>
                 <span className={styles.tick}>
                   <CheckIcon size={16} />

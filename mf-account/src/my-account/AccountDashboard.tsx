@@ -4,7 +4,9 @@ import { toast } from 'shared-events';
 import { accountSession } from '../auth/instance.ts';
 import { useAccountSession } from '../auth/useAccountSession.ts';
 import { errorKindText } from '../ui/errorText.ts';
-import { useT, type MessageKey } from '../i18n/useT.ts';
+import { useScreenT } from '../i18n/useT.ts';
+import type { AccountMessageKey } from '../i18n/accountMessages.en.ts';
+import { accountStrings } from '../i18n/accountStrings.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';
 import { AlertIcon } from '../ui/icons/AlertIcon.tsx';
 import { BagIcon } from '../ui/icons/BagIcon.tsx';
@@ -23,7 +25,7 @@ import { greetingName } from './profile.ts';
 import { useOwnRecord, type OwnRecord } from './useOwnRecord.ts';
 import styles from './AccountDashboard.module.css';
 
-const TAB_LABELS: Record<Tab, MessageKey> = {
+const TAB_LABELS: Record<Tab, AccountMessageKey> = {
   dashboard: 'tab.dashboard',
   orders: 'tab.orders',
   others: 'tab.others',
@@ -57,7 +59,7 @@ const DetailsPanel = preloadable(() => sections().then((m) => m.DetailsPanel));
  * link keeps it. Shown at /my-account, and at /login for a signed-in shopper.
  */
 export function AccountDashboard() {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   const id = useId();
   const { user, confirmed } = useAccountSession();
   const own = useOwnRecord(confirmed && user ? user.uid : null);
@@ -180,7 +182,7 @@ export function AccountDashboard() {
 
 /** The open tab's section; the record's sections wait for a confirmed sign-in and a readable record. */
 function Section({ tab, ...props }: PanelProps & { tab: Tab }) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   const { confirmed, own } = props;
   useEffect(() => {
     if (confirmed) for (const part of [OrdersPanel, OthersPanel, AddressesPanel, DetailsPanel]) void part.preload();
@@ -203,7 +205,7 @@ function Section({ tab, ...props }: PanelProps & { tab: Tab }) {
 }
 
 function RecordError({ own }: { own: OwnRecord }) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   return (
     <div className={forms.alert} role="alert" data-testid="record-error">
       <AlertIcon />

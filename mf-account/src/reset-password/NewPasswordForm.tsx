@@ -3,7 +3,8 @@ import { accountSession } from '../auth/instance.ts';
 import { toAccountError } from '../firebase/errors.ts';
 import { SIGNUP_MESSAGES } from '../forms/signupMessages.ts';
 import { errorKindText, translateFormMessage } from '../i18n/formMessages.ts';
-import { useT } from '../i18n/useT.ts';
+import { useScreenT } from '../i18n/useT.ts';
+import { resetStrings } from '../i18n/resetStrings.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';
 import { AlertIcon } from '../ui/icons/AlertIcon.tsx';
 import { NewPasswordFields } from '../ui/NewPasswordFields.tsx';
@@ -23,7 +24,7 @@ interface Props {
 
 /** The new password twice, with sign-up's rules, hint and messages; sets it with the link's code. */
 export function NewPasswordForm({ code, email, labelledBy, onDone, onRefused }: Props) {
-  const t = useT();
+  const t = useScreenT(resetStrings);
   const id = useId();
   const [values, setValues] = useState<NewPasswordValues>({ password: '', repeatPassword: '' });
   const [errors, setErrors] = useState<NewPasswordErrors>({});

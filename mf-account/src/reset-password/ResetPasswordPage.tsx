@@ -6,7 +6,8 @@ import { accountSession } from '../auth/instance.ts';
 import { warmUpOnInteraction } from '../auth/usePageAuth.ts';
 import { toAccountError, type AccountErrorKind } from '../firebase/errors.ts';
 import { errorKindText } from '../ui/errorText.ts';
-import { useT } from '../i18n/useT.ts';
+import { useScreenT } from '../i18n/useT.ts';
+import { resetStrings } from '../i18n/resetStrings.ts';
 import { AlertIcon } from '../ui/icons/AlertIcon.tsx';
 import forms from '../ui/forms.module.css';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
@@ -26,7 +27,7 @@ const refusedCode = (kind: AccountErrorKind) => kind === 'invalid-action-code' |
  * to log in with it. A missing, expired or used code gets a clear message and the way to a new link.
  */
 export default function ResetPasswordPage() {
-  const t = useT();
+  const t = useScreenT(resetStrings);
   const id = useId();
   const location = useLocation();
   const link = useMemo(() => readResetLink(location.search), [location.search]);
@@ -106,7 +107,7 @@ function useFocusOnMount<T extends HTMLElement>() {
 }
 
 function LinkProblem({ message }: { message: string }) {
-  const t = useT();
+  const t = useScreenT(resetStrings);
   const ref = useFocusOnMount<HTMLDivElement>();
   return (
     <div ref={ref} tabIndex={-1} className={`${forms.alert} ${styles.message}`} role="alert" data-testid="reset-link-problem">
@@ -122,7 +123,7 @@ function LinkProblem({ message }: { message: string }) {
 }
 
 function Done() {
-  const t = useT();
+  const t = useScreenT(resetStrings);
   const ref = useFocusOnMount<HTMLDivElement>();
   return (
     <div ref={ref} tabIndex={-1} className={`${forms.success} ${styles.message}`} role="status" data-testid="reset-done">

@@ -1,5 +1,6 @@
 import type { SignUpField, SignUpValues } from '../forms/signup.ts';
-import { useT, type MessageKey } from '../i18n/useT.ts';
+import { useScreenT, type MessageKey } from '../i18n/useT.ts';
+import { signUpStrings } from '../i18n/signUpStrings.ts';
 import { CountryRegionFields } from '../ui/CountryRegionFields.tsx';
 import { Field, TextInput } from '../ui/Field.tsx';
 import { NewPasswordFields } from '../ui/NewPasswordFields.tsx';
@@ -33,7 +34,7 @@ export interface SignUpSectionProps {
 }
 
 function SignUpTextField({ field, id, values, error, change }: SignUpSectionProps & { field: TextField }) {
-  const t = useT();
+  const t = useScreenT(signUpStrings);
   const spec = TEXT_FIELDS[field];
   return (
     <Field id={`${id}-${field}`} label={t(spec.label)} required={spec.required ?? false} optionalText={t('common.optional')} error={error(field)}>
@@ -55,7 +56,7 @@ function SignUpTextField({ field, id, values, error, change }: SignUpSectionProp
 
 /** Name, email and telephone. */
 export function PersonalSection(props: SignUpSectionProps) {
-  const t = useT();
+  const t = useScreenT(signUpStrings);
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{t('signup.personal')}</legend>
@@ -70,7 +71,7 @@ export function PersonalSection(props: SignUpSectionProps) {
 
 /** The address that checkout prefills later. */
 export function AddressSection(props: SignUpSectionProps) {
-  const t = useT();
+  const t = useScreenT(signUpStrings);
   const { id, values, error, change } = props;
   return (
     <fieldset className={styles.section}>
@@ -94,7 +95,7 @@ export function AddressSection(props: SignUpSectionProps) {
 
 /** The new password, typed twice. */
 export function PasswordSection({ id, values, error, change }: SignUpSectionProps) {
-  const t = useT();
+  const t = useScreenT(signUpStrings);
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{t('signup.passwordSection')}</legend>

@@ -1,4 +1,5 @@
-import { useT } from '../i18n/useT.ts';
+import { useScreenT } from '../i18n/useT.ts';
+import { signUpStrings } from '../i18n/signUpStrings.ts';
 import { FieldError } from '../ui/Field.tsx';
 import forms from '../ui/forms.module.css';
 import type { SignUpSectionProps } from './SignUpFields.tsx';
@@ -6,7 +7,7 @@ import styles from './SignUpPage.module.css';
 
 /** The form's last section: the newsletter choice and the privacy agreement the spec requires. */
 export function FinishSection({ id, values, error, change, privacyRefused }: SignUpSectionProps & { privacyRefused: boolean }) {
-  const t = useT();
+  const t = useScreenT(signUpStrings);
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{t('signup.finish')}</legend>

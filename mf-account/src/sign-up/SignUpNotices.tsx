@@ -1,6 +1,7 @@
 import type { SignUpState } from '../forms/signup.ts';
 import { translateFormMessage } from '../i18n/formMessages.ts';
-import { useT } from '../i18n/useT.ts';
+import { useScreenT } from '../i18n/useT.ts';
+import { signUpStrings } from '../i18n/signUpStrings.ts';
 import { AlertIcon } from '../ui/icons/AlertIcon.tsx';
 import { CheckIcon } from '../ui/icons/CheckIcon.tsx';
 import forms from '../ui/forms.module.css';
@@ -10,7 +11,7 @@ import forms from '../ui/forms.module.css';
  * success, why a submission was refused, and which fields are required.
  */
 export function SignUpNotices({ state, signedInAs }: { state: SignUpState; signedInAs: string | null }) {
-  const t = useT();
+  const t = useScreenT(signUpStrings);
   const hasFieldErrors = Object.values(state.errors).some(Boolean);
   return (
     <>

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { bus } from 'shared-events';
 import { usePageAuth, warmUpOnInteraction } from '../auth/usePageAuth.ts';
-import { useT } from '../i18n/useT.ts';
+import { useScreenT } from '../i18n/useT.ts';
+import { signUpStrings } from '../i18n/signUpStrings.ts';
 import { ConnectionNotice } from '../ui/ConnectionNotice.tsx';
 import forms from '../ui/forms.module.css';
 import { AddressSection, PasswordSection, PersonalSection } from './SignUpFields.tsx';
@@ -20,7 +21,7 @@ export { REDIRECT_AFTER_SIGN_UP_MS } from './useSignUpForm.ts';
  * cleared, and the shopper goes to /login after 2.5 s.
  */
 export default function SignUpPage() {
-  const t = useT();
+  const t = useScreenT(signUpStrings);
   const id = useId();
   const session = usePageAuth();
   const { state, formRef, submit, change, error } = useSignUpForm();

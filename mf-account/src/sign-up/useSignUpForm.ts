@@ -5,7 +5,8 @@ import { accountSession } from '../auth/instance.ts';
 import { toAccountError } from '../firebase/errors.ts';
 import { initialSignUpState, signUpReducer, toSignUpInput, type SignUpAction, type SignUpField, type SignUpState } from '../forms/signup.ts';
 import { translateFormMessage } from '../i18n/formMessages.ts';
-import { useT } from '../i18n/useT.ts';
+import { useScreenT } from '../i18n/useT.ts';
+import { signUpStrings } from '../i18n/signUpStrings.ts';
 
 /** The toast closes and the shopper goes to /login after 2.5 s. */
 export const REDIRECT_AFTER_SIGN_UP_MS = 2500;
@@ -36,7 +37,7 @@ export type ChangeSignUpField = (field: SignUpField, value: string | boolean) =>
  * focus on the first field to fix after a refusal, and the redirect to /login after a success.
  */
 export function useSignUpForm() {
-  const t = useT();
+  const t = useScreenT(signUpStrings);
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(signUpReducer, initialSignUpState);
   const current = useRef<SignUpState>(state);

@@ -35,7 +35,7 @@ export function CountryRegionFields({ idPrefix, country, region, countryError, r
       <Field id={`${idPrefix}-country`} label={t('field.country')} optionalText={t('common.optional')} error={countryError}>
         {(control) => (
           <SelectInput control={control} name="country" autoComplete="country-name" value={country} onValue={changeCountry}>
-            <option value="">{t('signup.countryPlaceholder')}</option>
+            <option value="">{t('field.countryPlaceholder')}</option>
             {extraCountry && <option value={extraCountry}>{extraCountry}</option>}
             {countries.map((option) => (
               <option key={option.value} value={option.value}>
@@ -49,7 +49,7 @@ export function CountryRegionFields({ idPrefix, country, region, countryError, r
         {(control) =>
           regions ? (
             <SelectInput control={control} name="region" autoComplete="address-level1" value={region} onValue={(v) => onChange('region', v)}>
-              <option value="">{t('signup.regionPlaceholder')}</option>
+              <option value="">{t('field.regionPlaceholder')}</option>
               {extraRegion && <option value={extraRegion}>{extraRegion}</option>}
               {regions.map((name) => (
                 <option key={name} value={name}>
@@ -61,7 +61,7 @@ export function CountryRegionFields({ idPrefix, country, region, countryError, r
             <TextInput control={control} name="region" autoComplete="address-level1" maxLength={100} value={region} onValue={(v) => onChange('region', v)} />
           ) : (
             <SelectInput control={control} name="region" value="" onValue={() => undefined} disabled>
-              <option value="">{t('signup.regionPickCountry')}</option>
+              <option value="">{t('field.regionPickCountry')}</option>
             </SelectInput>
           )
         }

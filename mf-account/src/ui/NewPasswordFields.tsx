@@ -19,7 +19,7 @@ export function NewPasswordFields({ id, repeatSuffix, passwordLabel, values, err
   const t = useT();
   return (
     <>
-      <Field id={`${id}-password`} label={passwordLabel} required hint={t('signup.passwordHint')} error={error('password')}>
+      <Field id={`${id}-password`} label={passwordLabel} required hint={t('field.passwordHint')} error={error('password')}>
         {(control) => (
           <PasswordInput
             control={control}

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { bus } from 'shared-events';
 import { usePageAuth, warmUpOnInteraction } from '../auth/usePageAuth.ts';
 import { errorKindText } from '../ui/errorText.ts';
-import { useT } from '../i18n/useT.ts';
+import { useScreenT } from '../i18n/useT.ts';
+import { userStrings } from '../i18n/userStrings.ts';
 import { LazyLoginScreen } from '../login/lazyLoginScreen.ts';
 import { addressLines, greetingName } from '../my-account/profile.ts';
 import { useOwnRecord } from '../my-account/useOwnRecord.ts';
@@ -25,7 +26,7 @@ export default function UserPage() {
 }
 
 function Profile() {
-  const t = useT();
+  const t = useScreenT(userStrings);
   const id = useId();
   const { user, confirmed } = usePageAuth();
   const own = useOwnRecord(confirmed && user ? user.uid : null);
@@ -38,7 +39,7 @@ function Profile() {
     [t('user.email'), user.email ?? ''],
     [t('user.phone'), record?.telephone ?? ''],
     [t('user.address'), address],
-    [t('user.newsletter'), record ? (record.newsletter ? t('user.subscribed') : t('user.notSubscribed')) : ''],
+    [t('user.newsletter'), record ? (record.newsletter ? t('common.subscribed') : t('common.notSubscribed')) : ''],
   ];
   const loading = !confirmed || (own.status === 'loading' && !record);
   return (

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
-import { useT } from '../../i18n/useT.ts';
+import { useScreenT } from '../../i18n/useT.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import { MapPinIcon } from '../../ui/icons/MapPinIcon.tsx';
 import { PencilIcon } from '../../ui/icons/PencilIcon.tsx';
 import forms from '../../ui/forms.module.css';
@@ -16,7 +17,7 @@ interface AddressCardProps {
 
 /** The stored billing address as a card, with the button that opens it for editing (or adds one). */
 export function AddressCard({ id, lines, editButton, onEdit }: AddressCardProps) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   return (
     <article className={styles.addressCard} aria-labelledby={`${id}-billing`}>
       <div className={styles.addressHead}>

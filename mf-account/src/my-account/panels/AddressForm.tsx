@@ -1,5 +1,6 @@
 import type { FormEvent, RefObject } from 'react';
-import { useT, type MessageKey } from '../../i18n/useT.ts';
+import { useScreenT, type MessageKey } from '../../i18n/useT.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import { CountryRegionFields } from '../../ui/CountryRegionFields.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
 import forms from '../../ui/forms.module.css';
@@ -30,7 +31,7 @@ interface AddressFormProps {
 
 /** The address being edited: its fields, the save's outcome, and save/cancel. */
 export function AddressForm({ id, formRef, hasAddress, values, save, fieldError, onChange, onSubmit, onCancel }: AddressFormProps) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   return (
     <form ref={formRef} className={styles.editForm} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-form-title`} aria-busy={save.state === 'saving'}>
       <h3 id={`${id}-form-title`} className={styles.subTitle}>

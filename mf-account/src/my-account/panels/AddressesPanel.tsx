@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toAccountError } from '../../firebase/errors.ts';
 import { translateFormMessage } from '../../i18n/formMessages.ts';
-import { useT } from '../../i18n/useT.ts';
+import { useScreenT } from '../../i18n/useT.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import type { PanelProps } from './panel.ts';
 import { addressLines, addressValues, toPatch, type AddressField, type AddressValues, type Errors } from '../profile.ts';
 import { hasErrors, validateAddress } from '../profileRules.ts';
@@ -12,7 +13,7 @@ import { SaveStatus, type Save } from './SaveStatus.tsx';
 
 /** The stored address (what checkout prefills), shown and edited in place. */
 export function AddressesPanel({ user, own }: PanelProps) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<AddressValues>(() => addressValues(own.record));

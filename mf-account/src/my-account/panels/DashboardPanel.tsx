@@ -1,4 +1,5 @@
-import { useT } from '../../i18n/useT.ts';
+import { useScreenT } from '../../i18n/useT.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import { ArrowRightIcon } from '../../ui/icons/ArrowRightIcon.tsx';
 import { BagIcon } from '../../ui/icons/BagIcon.tsx';
 import { IdCardIcon } from '../../ui/icons/IdCardIcon.tsx';
@@ -15,7 +16,7 @@ const CARDS = [
 
 /** "Hello {username} (not {username}? Log out)" with the real name, and the way to each section. */
 export function DashboardPanel({ name, select, logOut }: PanelProps) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   return (
     <div className={styles.panelBody}>
       <p className={styles.hello} data-testid="account-greeting">

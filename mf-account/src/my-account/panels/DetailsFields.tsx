@@ -1,4 +1,5 @@
-import { useT } from '../../i18n/useT.ts';
+import { useScreenT } from '../../i18n/useT.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import { Field, TextInput } from '../../ui/Field.tsx';
 import type { DetailsField, DetailsValues } from '../profile.ts';
 import styles from '../AccountDashboard.module.css';
@@ -15,7 +16,7 @@ interface DetailsFieldsProps {
 
 /** The details form's fields: first and last name, telephone, and the sign-in email (read-only). */
 export function DetailsFields({ id, values, email, fieldError, onChange }: DetailsFieldsProps) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   return (
     <div className={styles.grid}>
       <Field id={`${id}-username`} label={t('field.firstName')} required error={fieldError('username')}>

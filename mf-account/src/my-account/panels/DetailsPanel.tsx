@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toAccountError } from '../../firebase/errors.ts';
 import { translateFormMessage } from '../../i18n/formMessages.ts';
-import { useT } from '../../i18n/useT.ts';
+import { useScreenT } from '../../i18n/useT.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import forms from '../../ui/forms.module.css';
 import type { PanelProps } from './panel.ts';
 import { detailsValues, toPatch, type DetailsField, type DetailsValues, type Errors } from '../profile.ts';
@@ -13,7 +14,7 @@ import { SaveStatus, type Save } from './SaveStatus.tsx';
 
 /** Name and telephone from users/{uid}, edited in place; the sign-in email shown read-only; password reset. */
 export function DetailsPanel({ user, own }: PanelProps) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   const id = useId();
   const [values, setValues] = useState<DetailsValues>(() => detailsValues(own.record, user));
   const [touched, setTouched] = useState(false);

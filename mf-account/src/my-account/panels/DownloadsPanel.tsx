@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
-import { useT } from '../../i18n/useT.ts';
+import { useScreenT } from '../../i18n/useT.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import { DownloadIcon } from '../../ui/icons/DownloadIcon.tsx';
 import forms from '../../ui/forms.module.css';
 import styles from '../AccountDashboard.module.css';
 
 export function DownloadsPanel() {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   return (
     <div className={styles.empty}>
       <span className={styles.emptyIcon}>

@@ -1,10 +1,12 @@
 import { formatPrice } from 'shared-events';
-import { useT, type MessageKey } from '../../i18n/useT.ts';
+import { useScreenT } from '../../i18n/useT.ts';
+import type { AccountMessageKey } from '../../i18n/accountMessages.en.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import forms from '../../ui/forms.module.css';
 import type { TimelineEntry, TimelineType } from '../orders.ts';
 import styles from '../AccountDashboard.module.css';
 
-const STEP: Record<TimelineType, MessageKey> = {
+const STEP: Record<TimelineType, AccountMessageKey> = {
   payment_succeeded: 'orders.event.paid',
   payment_failed: 'orders.event.failed',
   packed: 'orders.event.packed',
@@ -23,7 +25,7 @@ interface Props {
 
 /** What happened to one order, oldest first: an ordered list whose dates are time elements. */
 export function OrderTimeline({ number, timeline, when }: Props) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   if (timeline.length === 0) return null;
   return (
     <ol className={styles.timeline} aria-label={t('orders.timeline', { number })}>

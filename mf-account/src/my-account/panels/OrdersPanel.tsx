@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { formatPrice } from 'shared-events';
 import { accountSession } from '../../auth/instance.ts';
 import { useLanguage } from 'shared-events/react';
-import { useT, type MessageKey } from '../../i18n/useT.ts';
+import { useScreenT } from '../../i18n/useT.ts';
+import type { AccountMessageKey } from '../../i18n/accountMessages.en.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import { AlertIcon } from '../../ui/icons/AlertIcon.tsx';
 import { BagIcon } from '../../ui/icons/BagIcon.tsx';
 import forms from '../../ui/forms.module.css';
@@ -12,7 +14,7 @@ import { loadOrders, type OrderSummary, type OrdersResult } from '../orders.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import styles from '../AccountDashboard.module.css';
 
-const STATUS: Record<string, MessageKey> = {
+const STATUS: Record<string, AccountMessageKey> = {
   pending: 'orders.status.pending',
   failed: 'orders.status.failed',
   paid: 'orders.status.paid',
@@ -50,7 +52,7 @@ function useOrders(uid: string) {
 
 /** The shopper's orders from the checkout service: number, date, items, status with its timeline, total; or an empty state. */
 export function OrdersPanel({ user }: PanelProps) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   const lang = useLanguage();
   const { result, retry } = useOrders(user.uid);
 
@@ -132,7 +134,7 @@ export function OrdersPanel({ user }: PanelProps) {
               <td data-label={t('orders.status')}>
                 <div className={styles.statusCell}>
                   <span className={`${styles.badge} ${badgeClass(order.status)}`} data-testid="order-status">
-                    {STATUS[order.status] ? t(STATUS[order.status] as MessageKey) : order.status}
+                    {STATUS[order.status] ? t(STATUS[order.status] as AccountMessageKey) : order.status}
                   </span>
                   {order.refundedCents > 0 && order.status !== 'refunded' && (
                     <span className={styles.muted}>{t('orders.partlyRefunded', { amount: formatPrice(order.refundedCents) })}</span>

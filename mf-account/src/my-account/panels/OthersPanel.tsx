@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toAccountError } from '../../firebase/errors.ts';
-import { useT } from '../../i18n/useT.ts';
+import { useScreenT } from '../../i18n/useT.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import { CheckIcon } from '../../ui/icons/CheckIcon.tsx';
 import forms from '../../ui/forms.module.css';
 import type { PanelProps } from './panel.ts';
@@ -10,7 +11,7 @@ import { SaveStatus, type Save } from './SaveStatus.tsx';
 
 /** Preferences kept in users/{uid}: the newsletter choice made at sign-up. */
 export function OthersPanel({ user, own }: PanelProps) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   const [save, setSave] = useState<Save>({ state: 'idle' });
   if (own.status === 'loading' && !own.record)
     return (
@@ -37,7 +38,7 @@ export function OthersPanel({ user, own }: PanelProps) {
           <h3 className={styles.subTitle}>{t('others.newsletterTitle')}</h3>
           <span className={subscribed ? `${styles.badge} ${styles.badgePaid}` : styles.badge}>
             {subscribed && <CheckIcon size={14} />}
-            {subscribed ? t('user.subscribed') : t('user.notSubscribed')}
+            {subscribed ? t('common.subscribed') : t('common.notSubscribed')}
           </span>
         </div>
         <p className={styles.muted}>{t('others.newsletterText')}</p>

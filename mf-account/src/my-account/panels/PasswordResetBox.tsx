@@ -3,7 +3,8 @@ import { toast } from 'shared-events';
 import { accountSession } from '../../auth/instance.ts';
 import { toAccountError } from '../../firebase/errors.ts';
 import { errorKindText } from '../../ui/errorText.ts';
-import { useT } from '../../i18n/useT.ts';
+import { useScreenT } from '../../i18n/useT.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import { AlertIcon } from '../../ui/icons/AlertIcon.tsx';
 import forms from '../../ui/forms.module.css';
 import styles from '../AccountDashboard.module.css';
@@ -12,7 +13,7 @@ type ResetState = { state: 'idle' | 'sending' } | { state: 'failed'; message: st
 
 /** The details panel's password section: sends the reset mail to the sign-in email and says how it went. */
 export function PasswordResetBox({ id, email }: { id: string; email: string | null }) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   const [reset, setReset] = useState<ResetState>({ state: 'idle' });
 
   const sendReset = () => {
@@ -21,7 +22,7 @@ export function PasswordResetBox({ id, email }: { id: string; email: string | nu
     accountSession.sendReset(email).then(
       () => {
         setReset({ state: 'idle' });
-        toast.show(t('login.resetSent', { email }), { kind: 'success', position: 'bottom-left', durationMs: 2500 });
+        toast.show(t('resetLink.sent', { email }), { kind: 'success', position: 'bottom-left', durationMs: 2500 });
       },
       (error: unknown) => setReset({ state: 'failed', message: errorKindText(t, toAccountError(error).kind) }),
     );
@@ -41,7 +42,7 @@ export function PasswordResetBox({ id, email }: { id: string; email: string | nu
       )}
       <div className={forms.actions}>
         <button type="button" className={forms.secondary} onClick={sendReset} disabled={!email || reset.state === 'sending'}>
-          {reset.state === 'sending' ? t('login.sendingReset') : t('details.sendReset')}
+          {reset.state === 'sending' ? t('resetLink.sending') : t('details.sendReset')}
         </button>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import type { AccountErrorKind } from '../../firebase/errors.ts';
 import { errorKindText } from '../../ui/errorText.ts';
-import { useT } from '../../i18n/useT.ts';
+import { useScreenT } from '../../i18n/useT.ts';
+import { accountStrings } from '../../i18n/accountStrings.ts';
 import { AlertIcon } from '../../ui/icons/AlertIcon.tsx';
 import { CheckIcon } from '../../ui/icons/CheckIcon.tsx';
 import forms from '../../ui/forms.module.css';
@@ -9,7 +10,7 @@ export type Save = { state: 'idle' } | { state: 'saving' } | { state: 'saved'; m
 
 /** What became of the last save: a polite confirmation, or the database's refusal in plain words. */
 export function SaveStatus({ save }: { save: Save }) {
-  const t = useT();
+  const t = useScreenT(accountStrings);
   return (
     <div aria-live="polite">
       {save.state === 'saved' && (
