@@ -3,6 +3,8 @@ import { AccountError } from '../firebase/errors.ts';
 import { createFakeService, type FakeService } from '../testing/fakeService.ts';
 import { createAccountSession, type AccountSession, type AccountSessionDeps } from './accountSession.ts';
 import type { AuthHint } from './authHint.ts';
+import { CheckoutSync } from './checkoutSync.ts';
+import { FirebaseAnswers } from './firebaseAnswers.ts';
 import type { SyncOutcome, TokenSync } from './tokenSync.ts';
 
 const ann: AuthUser = { uid: 'u1', email: 'ann@example.com', displayName: 'Ann' };
@@ -24,7 +26,17 @@ function setup(options: { hint?: AuthHint | null; load?: () => Promise<FakeServi
     loadService: load,
     publish: (user) => published.push(user),
     publishProfile: (uid, record) => profiles.push({ uid, record }),
-    tokenSync,
+    loadAnswers: async () => (store, loaded) =>
+      new FirebaseAnswers(
+        deps,
+        store,
+        loaded,
+        new CheckoutSync(
+          { tokenSync, setTimer: (task, ms) => timers.push({ task, ms }), clearTimer: () => undefined },
+          () => store.current,
+          () => loaded,
+        ),
+      ),
     requestReset: async () => options.reset ?? 'sent',
     readHint: () => hint,
     writeHint: (next) => {
@@ -35,8 +47,6 @@ function setup(options: { hint?: AuthHint | null; load?: () => Promise<FakeServi
       return () => undefined;
     },
     whenIdle: (task) => idle.push(task),
-    setTimer: (task, ms) => timers.push({ task, ms }),
-    clearTimer: () => undefined,
   };
   const session: AccountSession = createAccountSession(deps);
   return {

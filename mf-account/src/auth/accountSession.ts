@@ -21,7 +21,8 @@ import type { UserRecord, UserRecordPatch } from '../firebase/userRecord.ts';
 import type { AuthHint } from './authHint.ts';
 import { SessionStateStore, type AccountSessionState } from './sessionState.ts';
 import { SignedInUser } from './signedInUser.ts';
-import type { SyncOutcome, TokenSync } from './tokenSync.ts';
+import type { FirebaseAnswers } from './firebaseAnswers.ts';
+import type { SyncOutcome } from './tokenSync.ts';
 
 export type { AccountSessionState, ConnectProblem } from './sessionState.ts';
 
@@ -30,7 +31,8 @@ export interface AccountSessionDeps {
   publish(user: AuthUser | null): void;
   /** Hands the shopper's own record to other remotes (checkout prefills its billing form from it). */
   publishProfile(uid: string, record: UserRecord | null): void;
-  tokenSync: TokenSync;
+  /** What follows Firebase's answers, with the checkout session's sync: loaded with the account service. */
+  loadAnswers(): Promise<(store: SessionStateStore, service: AccountService) => FirebaseAnswers>;
   /** Asks the shop to mail a password-reset link (auth/passwordReset.ts): no Firebase needed. */
   requestReset(email: string): Promise<'sent' | 'not-offered'>;
   readHint(): AuthHint | null;
@@ -38,8 +40,6 @@ export interface AccountSessionDeps {
   onHintChangedElsewhere(listener: (hint: AuthHint | null) => void): () => void;
   /** Runs `task` once the page is live, has loaded and is idle. */
   whenIdle(task: () => void): void;
-  setTimer(task: () => void, ms: number): unknown;
-  clearTimer(timer: unknown): void;
 }
 
 export interface AccountSession {
@@ -111,7 +111,7 @@ export function createAccountSession(deps: AccountSessionDeps): AccountSession {
       run(async (s) => {
         const { user, record } = await s.signUp(input);
         signedIn.accept(user);
-        signedIn.noteUsername(user.uid, record.username);
+        signedIn.answers?.noteUsername(user.uid, record.username);
         return { user: store.current.user ?? { uid: user.uid, email: user.email, displayName: user.displayName }, record };
       }),
 
@@ -140,7 +140,7 @@ export function createAccountSession(deps: AccountSessionDeps): AccountSession {
       run(async (s) => {
         const uid = signedIn.currentUid();
         const record = await s.readOwnRecord(uid);
-        if (record) signedIn.noteUsername(uid, record.username);
+        if (record) signedIn.answers?.noteUsername(uid, record.username);
         deps.publishProfile(uid, record);
         return record;
       }),
@@ -149,11 +149,11 @@ export function createAccountSession(deps: AccountSessionDeps): AccountSession {
       run(async (s) => {
         const uid = signedIn.currentUid();
         await s.updateOwnRecord(uid, patch);
-        signedIn.noteUsername(uid, patch.username);
-        void signedIn.shareProfile(uid);
+        signedIn.answers?.noteUsername(uid, patch.username);
+        void signedIn.answers?.shareProfile(uid);
       }),
 
-    ensureCheckoutSession: (options = {}) => signedIn.checkout.ensure(options.force === true),
+    ensureCheckoutSession: (options = {}) => signedIn.answers?.checkout.ensure(options.force === true) ?? Promise.resolve({ ok: false, reason: 'signed-out' }),
 
     idToken: async (options = {}) => {
       // Only a user Firebase has confirmed (and so announced): never the hint's, which may be stale.

@@ -69,6 +69,11 @@ export class CheckoutSync {
     this.cancelResync();
   }
 
+  /** Signed out here: the checkout session goes too. Never throws. */
+  clear(): Promise<void> {
+    return this.deps.tokenSync.clear();
+  }
+
   cancelResync(): void {
     if (this.resyncTimer !== undefined) this.deps.clearTimer(this.resyncTimer);
     this.resyncTimer = undefined;

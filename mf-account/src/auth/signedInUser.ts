@@ -1,22 +1,24 @@
 /**
  * Who is signed in on this page: first the localStorage hint (of this tab, or of another one), then
- * Firebase's word once the account service is loaded, kept in the session state, announced on the
- * bus, in step with the record's username, with the checkout session to match.
+ * Firebase's word once the account service is loaded (what follows it is in firebaseAnswers.ts, loaded
+ * with the service).
  */
 import type { AuthUser } from 'shared-events';
 import type { AccountService, AccountUser } from '../firebase/accountService.ts';
 import { AccountError } from '../firebase/errors.ts';
-import type { UserRecord } from '../firebase/userRecord.ts';
 import type { AuthHint } from './authHint.ts';
-import { CheckoutSync, type CheckoutSyncDeps } from './checkoutSync.ts';
+import type { FirebaseAnswers, FirebaseAnswersDeps } from './firebaseAnswers.ts';
 import { ServiceConnection } from './serviceConnection.ts';
-import { sameUser, type SessionStateStore } from './sessionState.ts';
+import type { SessionStateStore } from './sessionState.ts';
 
-export interface SignedInUserDeps extends CheckoutSyncDeps {
+export interface SignedInUserDeps extends FirebaseAnswersDeps {
   loadService(): Promise<AccountService>;
-  publishProfile(uid: string, record: UserRecord | null): void;
+  /**
+   * What follows Firebase's answers (FirebaseAnswers and the checkout session's sync, which runs only
+   * then): loaded with the account service, so a screen's first load does not carry it.
+   */
+  loadAnswers(): Promise<(store: SessionStateStore, service: AccountService) => FirebaseAnswers>;
   readHint(): AuthHint | null;
-  writeHint(hint: AuthHint | null): void;
   onHintChangedElsewhere(listener: (hint: AuthHint | null) => void): () => void;
   whenIdle(task: () => void): void;
 }
@@ -25,7 +27,8 @@ const hintedUser = (hint: AuthHint): AuthUser => ({ uid: hint.uid, email: hint.e
 
 export class SignedInUser {
   readonly connection: ServiceConnection;
-  readonly checkout: CheckoutSync;
+  /** There from the moment the account service is (Firebase's word comes after both). */
+  answers: FirebaseAnswers | undefined;
   private readonly deps: SignedInUserDeps;
   private readonly store: SessionStateStore;
   /** Set when this page believed someone was signed in (hint or Firebase): sign-out must DELETE. */
@@ -35,12 +38,12 @@ export class SignedInUser {
   constructor(deps: SignedInUserDeps, store: SessionStateStore) {
     this.deps = deps;
     this.store = store;
-    this.connection = new ServiceConnection(deps.loadService, store, (account) => this.accept(account));
-    this.checkout = new CheckoutSync(
-      deps,
-      () => store.current,
-      () => this.connection.service,
-    );
+    const load = async () => {
+      const [service, createAnswers] = await Promise.all([deps.loadService(), deps.loadAnswers()]);
+      this.answers ??= createAnswers(store, service);
+      return service;
+    };
+    this.connection = new ServiceConnection(load, store, (account) => this.accept(account));
   }
 
   /** The hint's user at once (unconfirmed, not announced; Firebase is loaded when the page is idle), else nobody. */
@@ -58,8 +61,9 @@ export class SignedInUser {
 
   /** Firebase's word on who is signed in (from onUser, or straight after signIn/signUp/signOut). */
   accept(account: AccountUser | null): void {
-    if (account) this.acceptSignedIn(account);
-    else this.acceptSignedOut();
+    const hadUser = this.hadUser;
+    this.hadUser = account !== null;
+    this.answers?.accept(account, hadUser);
   }
 
   /** The confirmed user's uid; rejects with AccountError when nobody is. */
@@ -70,54 +74,11 @@ export class SignedInUser {
     return user.uid;
   }
 
-  /** The record's username is the name to greet with: keep the published display name in step. */
-  noteUsername(uid: string, username: string | undefined): void {
-    const user = this.store.current.user;
-    if (!username || !user || user.uid !== uid || user.displayName === username) return;
-    const next: AuthUser = { ...user, displayName: username };
-    this.deps.writeHint(next);
-    this.store.set({ user: next });
-    if (this.store.current.confirmed) this.store.publish(next);
-  }
-
-  /** Reads the record in the background for other remotes; a failure only means no prefill. */
-  async shareProfile(uid: string): Promise<void> {
-    try {
-      const record = await (this.connection.service ?? (await this.connection.connect())).readOwnRecord(uid);
-      if (this.store.current.user?.uid === uid) this.deps.publishProfile(uid, record);
-    } catch {
-      // The account pages report database problems themselves; checkout just stays unfilled.
-    }
-  }
-
   /** Tests only. */
   dispose(): void {
-    this.checkout.cancelResync();
+    this.answers?.checkout.cancelResync();
     this.connection.dispose();
     this.unsubscribeHint?.();
-  }
-
-  private acceptSignedIn(account: AccountUser): void {
-    const previous = this.store.current.user;
-    const displayName = account.displayName ?? (previous?.uid === account.uid ? previous.displayName : null);
-    const user: AuthUser = { uid: account.uid, email: account.email, displayName };
-    const changed = previous?.uid !== user.uid || !this.store.current.confirmed;
-    this.hadUser = true;
-    this.deps.writeHint(user);
-    this.store.set({ user: sameUser(previous, user) ? previous : user, confirmed: true, status: 'ready', problem: null });
-    this.store.publish(this.store.current.user);
-    if (changed && !this.checkout.hasSynced(user.uid)) void this.checkout.start(user.uid);
-    if (changed) void this.shareProfile(user.uid);
-  }
-
-  private acceptSignedOut(): void {
-    this.deps.writeHint(null);
-    const wasSignedIn = this.hadUser;
-    this.hadUser = false;
-    this.checkout.forget();
-    this.store.set({ user: null, confirmed: true, status: 'ready', problem: null });
-    this.store.publish(null);
-    if (wasSignedIn) void this.deps.tokenSync.clear();
   }
 
   private hintChangedElsewhere(next: AuthHint | null): void {

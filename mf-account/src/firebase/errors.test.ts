@@ -1,8 +1,9 @@
 import { ACCOUNT_ERROR_KINDS, AccountError, DEFAULT_ERROR_MESSAGES, toAccountError } from './errors.ts';
+import { fromFirebaseError } from './firebaseErrors.ts';
 
 const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
 
-describe('toAccountError', () => {
+describe('fromFirebaseError', () => {
   it.each([
     ['auth/email-already-in-use', 'email-already-in-use'],
     ['auth/weak-password', 'weak-password'],
@@ -21,7 +22,7 @@ describe('toAccountError', () => {
     ['auth/internal-error', 'unknown'],
     ['auth/something-new', 'unknown'],
   ])('maps Firebase Auth %s to %s', (code, kind) => {
-    const mapped = toAccountError(withCode(code));
+    const mapped = fromFirebaseError(withCode(code));
     expect(mapped.kind).toBe(kind);
     expect(mapped.code).toBe(code);
     expect(mapped.message).toBe(DEFAULT_ERROR_MESSAGES[mapped.kind]);
@@ -41,16 +42,27 @@ describe('toAccountError', () => {
     ['a string', 'unknown'],
     [undefined, 'unknown'],
   ])('maps a database/other error %#', (error, kind) => {
-    expect(toAccountError(error).kind).toBe(kind);
+    expect(fromFirebaseError(error).kind).toBe(kind);
   });
 
   it('keeps the original error as cause and passes AccountErrors through', () => {
     const original = withCode('auth/wrong-password');
-    const mapped = toAccountError(original);
+    const mapped = fromFirebaseError(original);
     expect(mapped.cause).toBe(original);
-    expect(toAccountError(mapped)).toBe(mapped);
+    expect(fromFirebaseError(mapped)).toBe(mapped);
   });
+});
 
+describe('toAccountError', () => {
+  it('passes AccountErrors through and takes anything else for a fault of ours', () => {
+    const mapped = new AccountError('invalid-credential');
+    expect(toAccountError(mapped)).toBe(mapped);
+    const fault = new TypeError('x is undefined');
+    expect(toAccountError(fault)).toMatchObject({ kind: 'unknown', cause: fault });
+  });
+});
+
+describe('AccountError', () => {
   it('has a message for every kind', () => {
     for (const kind of ACCOUNT_ERROR_KINDS) expect(new AccountError(kind).message).toBe(DEFAULT_ERROR_MESSAGES[kind]);
   });

@@ -3,14 +3,15 @@
  * and database calls that hang are given up after a while instead of leaving the screen waiting.
  */
 import type { z } from 'zod';
-import { AccountError, toAccountError } from './errors.ts';
+import { AccountError } from './errors.ts';
+import { fromFirebaseError } from './firebaseErrors.ts';
 
 /** Runs `work`, turning whatever it throws into an AccountError. */
 export async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    throw toAccountError(e);
+    throw fromFirebaseError(e);
   }
 }
 

@@ -1,7 +1,8 @@
 /** The account service's calls on the shopper's wish list, users/{uid}/wishlist. */
 import { onValue, ref, update, type Database } from 'firebase/database';
 import type { AccountService } from './accountTypes.ts';
-import { AccountError, toAccountError } from './errors.ts';
+import { AccountError } from './errors.ts';
+import { fromFirebaseError } from './firebaseErrors.ts';
 import { guard, withTimeout } from './serviceCalls.ts';
 import { wishlistChanges, wishlistIds, wishlistPath } from './wishlistRecord.ts';
 
@@ -21,7 +22,7 @@ export function createWishlistOperations(db: Database, timeoutMs: number): Wishl
       return onValue(
         target,
         (snapshot) => onIds(wishlistIds(snapshot.val())),
-        (error) => onError(toAccountError(error)),
+        (error) => onError(fromFirebaseError(error)),
       );
     },
 

@@ -113,9 +113,9 @@ describe('LoginPage', () => {
     fireEvent.change(email(), { target: { value: 'ann@example.com' } });
     fireEvent.change(password(), { target: { value: 'abcd1234' } });
     logIn();
-    // The sign-in, its toast and the way back took longer than waitFor's default second in a full
-    // run, with jest's other worker starting services beside it.
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/checkout'), { timeout: 5000 });
+    // The first sign-in of this file loads the session's Firebase side and the dashboard lazily, which
+    // ts-jest compiles on first use: on a loaded machine that alone can outlast waitFor's default 1 s.
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/checkout'), { timeout: 10_000 });
     expect(toasts).toEqual([expect.objectContaining({ kind: 'success', position: 'top-left', durationMs: 2500 })]);
     expect(toasts[0]?.message).toContain('Ann');
     stop();

@@ -1,6 +1,6 @@
 import { normalizeIds, wishlist, WISHLIST_MAX } from 'shared-events';
 import type { AccountSession } from '../auth/accountSession.ts';
-import { toAccountError } from '../firebase/errors.ts';
+import { fromFirebaseError } from '../firebase/firebaseErrors.ts';
 import { OWNER_KEY } from './ownerKey.ts';
 import { createWishlistSync, type Mirror } from './wishlistSync.ts';
 
@@ -42,7 +42,7 @@ export function connectWishlist(session: AccountSession): void {
         (service) => {
           if (!cancelled) stop = service.followWishlist(uid, onIds, onError);
         },
-        (error: unknown) => onError(toAccountError(error)),
+        (error: unknown) => onError(fromFirebaseError(error)),
       );
       return () => {
         cancelled = true;
