@@ -1,9 +1,39 @@
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { countryOptions } from 'shared-events';
 import { useLanguage } from 'shared-events/react';
+import { afterLive } from '../auth/afterLive.ts';
 import { useT } from '../i18n/useT.ts';
-import { regionsFor } from './countries.ts';
 import { Field, SelectInput, TextInput } from './Field.tsx';
+
+type RegionsFor = (country: string) => readonly string[] | null;
+
+let loaded: RegionsFor | undefined;
+let loading: Promise<RegionsFor> | undefined;
+
+// The region lists are most of this part's code and matter only once a country is chosen: they come
+// after the page is live, or as soon as the country field is used, whichever is first. Until then a
+// chosen country's region is typed, and the select that replaces the box keeps what was typed.
+function loadRegions(): Promise<RegionsFor> {
+  loading ??= import(/* webpackChunkName: "account-regions" */ './countries.ts').then((m) => (loaded = m.regionsFor));
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
+function useRegionLists(): [RegionsFor | undefined, () => Promise<RegionsFor>] {
+  const [regionsFor, setRegionsFor] = useState(() => loaded);
+  const load = useCallback(
+    () =>
+      loadRegions().then((next) => {
+        setRegionsFor(() => next);
+        return next;
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (!regionsFor) void afterLive().then(load, () => undefined);
+  }, [regionsFor, load]);
+  return [regionsFor, load];
+}
 
 interface Props {
   idPrefix: string;
@@ -19,22 +49,35 @@ export function CountryRegionFields({ idPrefix, country, region, countryError, r
   const t = useT();
   const lang = useLanguage();
   const countries = countryOptions(lang);
-  const regions = useMemo(() => regionsFor(country), [country]);
+  const [regionsFor, loadRegionLists] = useRegionLists();
+  const regions = useMemo(() => regionsFor?.(country) ?? null, [regionsFor, country]);
   // A stored value we do not list (typed elsewhere, or an older record) stays selectable.
   const extraCountry = country && !countries.some((c) => c.value === country) ? country : null;
   const extraRegion = regions && region && !regions.includes(region) ? region : null;
 
   const changeCountry = (value: string) => {
     onChange('country', value);
-    const next = regionsFor(value);
-    if (region && (!next || !next.includes(region)) && (regions || next)) onChange('region', '');
+    if (!region) return;
+    const clearStaleRegion = (lists: RegionsFor) => {
+      const next = lists(value);
+      if ((!next || !next.includes(region)) && (lists(country) || next)) onChange('region', '');
+    };
+    if (regionsFor) clearStaleRegion(regionsFor);
+    else void loadRegionLists().then(clearStaleRegion, () => undefined);
   };
 
   return (
     <>
       <Field id={`${idPrefix}-country`} label={t('field.country')} optionalText={t('common.optional')} error={countryError}>
         {(control) => (
-          <SelectInput control={control} name="country" autoComplete="country-name" value={country} onValue={changeCountry}>
+          <SelectInput
+            control={control}
+            name="country"
+            autoComplete="country-name"
+            value={country}
+            onValue={changeCountry}
+            onFocus={() => void loadRegionLists().catch(() => undefined)}
+          >
             <option value="">{t('field.countryPlaceholder')}</option>
             {extraCountry && <option value={extraCountry}>{extraCountry}</option>}
             {countries.map((option) => (
