@@ -21,7 +21,7 @@ import { preloadable } from '../ui/preloadable.ts';
 import { DashboardPanel } from './panels/DashboardPanel.tsx';
 import { DownloadsPanel } from './panels/DownloadsPanel.tsx';
 import { TABS, type PanelProps, type Tab } from './panels/panel.ts';
-import { greetingName } from './profile.ts';
+import { greetingName } from './greeting.ts';
 import { useOwnRecord, type OwnRecord } from './useOwnRecord.ts';
 import styles from './AccountDashboard.module.css';
 

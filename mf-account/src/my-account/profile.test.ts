@@ -1,5 +1,6 @@
 import { SIGNUP_MESSAGES } from '../forms/signup.ts';
-import { addressLines, addressValues, detailsValues, greetingName, toPatch } from './profile.ts';
+import { greetingName } from './greeting.ts';
+import { addressLines, addressValues, detailsValues, toPatch } from './profile.ts';
 import { validateAddress, validateDetails } from './profileRules.ts';
 
 const ann = { uid: 'u1', email: 'ann@example.com', displayName: 'Ann' };

@@ -1,9 +1,10 @@
 /**
- * The editable parts of users/{uid} on My Account, as pure data: what the dashboard and /user show,
- * and the patch a save writes. Their rules are in profileRules.ts.
+ * The editable parts of users/{uid} on My Account, as pure data: what the sections and /user show,
+ * and the patch a save writes. Their rules are in profileRules.ts; the greeting is in greeting.ts.
  */
 import type { AuthUser } from 'shared-events';
 import type { UserRecord, UserRecordPatch } from '../firebase/userRecord.ts';
+import { greetingName, text } from './greeting.ts';
 
 export const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'postCode', 'country', 'region'] as const;
 export const DETAILS_FIELDS = ['username', 'lastName', 'telephone'] as const;
@@ -13,8 +14,6 @@ export type DetailsField = (typeof DETAILS_FIELDS)[number];
 export type AddressValues = Record<AddressField, string>;
 export type DetailsValues = Record<DetailsField, string>;
 export type Errors<F extends string> = Partial<Record<F, string>>;
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function addressValues(record: UserRecord | null): AddressValues {
   return {
@@ -33,14 +32,6 @@ export function detailsValues(record: UserRecord | null, user: AuthUser | null):
     lastName: text(record?.lastName),
     telephone: text(record?.telephone),
   };
-}
-
-/** A name to greet with: the record's username, else the display name, else the email's local part. */
-export function greetingName(record: UserRecord | null, user: AuthUser | null): string {
-  const name = text(record?.username).trim() || text(user?.displayName).trim();
-  if (name) return name;
-  const email = text(user?.email);
-  return email.includes('@') ? email.slice(0, email.indexOf('@')) : email;
 }
 
 /**
