@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { jsBudgets, type BudgetState } from '../shell/src/app/jsBudgets';
+import { JS_CAP_KIB, jsBudgets, overTheCap, type BudgetState } from '../shell/src/app/jsBudgets';
 import { routeManifest } from '../shell/src/app/routeManifest';
 import { describeScripts, measureFirstLoad, overBudget, staffOrHarnessScripts } from '../tools/budget/firstLoad';
 import { startGateway } from './support/gateway';
@@ -40,9 +40,16 @@ async function prepare(state: BudgetState, context: BrowserContext, request: API
   }
 }
 
-test('every shopper route of the manifest has a budget within the 150 KiB cap, and nothing else has one', () => {
+test('every shopper route of the manifest has a budget, and nothing else has one', () => {
   const shopperRoutes = routeManifest.filter((route) => !('owner' in route && route.owner.remote === 'admin')).map((route) => route.path);
   expect(Object.keys(jsBudgets).sort()).toEqual([...shopperRoutes].sort());
+});
+
+test(`every budget is within the ${JS_CAP_KIB} KiB cap but those of the routes still listed over it, which are over it`, () => {
+  const over = Object.entries(jsBudgets)
+    .filter(([, budget]) => budget.kib > JS_CAP_KIB)
+    .map(([route]) => route);
+  expect(over.sort()).toEqual([...overTheCap].sort());
 });
 
 for (const [route, budget] of Object.entries(jsBudgets)) {

@@ -6,6 +6,14 @@
  * shopper route at 150 KiB. The back office and the teams' harnesses are outside these budgets, and
  * no shopper route may load any of their code.
  */
+export const JS_CAP_KIB = 150;
+
+/**
+ * The routes whose budget is still above the cap (issue #44; docs/performance.md says by how much
+ * and what is left). Their budgets hold them where they are; the list only shrinks: a route that
+ * comes under the cap leaves it, and no other route may join it.
+ */
+export const overTheCap: readonly string[] = ['/', '/shop', '/shop/:id', '/search', '/sign-up'];
 export type BudgetState =
   /** A first visit: nothing stored in the browser. */
   | 'fresh'
@@ -23,20 +31,20 @@ export type RouteBudget = {
 
 /** Keyed by the route manifest's paths (routeManifest.ts): every shopper route has one. */
 export const jsBudgets: Readonly<Record<string, RouteBudget>> = {
-  '/': { visit: '/', state: 'fresh', kib: 175 },
-  '/shop': { visit: '/shop', state: 'fresh', kib: 175 },
-  '/shop/:id': { visit: '/shop/1', state: 'fresh', kib: 175 },
-  '/search': { visit: '/search?q=chair', state: 'fresh', kib: 175 },
-  '/wishlist': { visit: '/wishlist', state: 'fresh', kib: 175 },
-  '/compare': { visit: '/compare', state: 'fresh', kib: 175 },
-  '/cart-list': { visit: '/cart-list', state: 'cart', kib: 146 },
-  '/login': { visit: '/login', state: 'fresh', kib: 155 },
-  '/sign-up': { visit: '/sign-up', state: 'fresh', kib: 157 },
-  '/my-account': { visit: '/my-account', state: 'signedIn', kib: 155 },
-  '/user': { visit: '/user', state: 'signedIn', kib: 150 },
-  '/reset-password': { visit: '/reset-password', state: 'fresh', kib: 154 },
-  '/checkout': { visit: '/checkout', state: 'cart', kib: 150 },
-  '/about': { visit: '/about', state: 'fresh', kib: 175 },
-  '/contact': { visit: '/contact', state: 'fresh', kib: 175 },
-  '/journal': { visit: '/journal', state: 'fresh', kib: 175 },
+  '/': { visit: '/', state: 'fresh', kib: 155 },
+  '/shop': { visit: '/shop', state: 'fresh', kib: 157 },
+  '/shop/:id': { visit: '/shop/1', state: 'fresh', kib: 153 },
+  '/search': { visit: '/search?q=chair', state: 'fresh', kib: 154 },
+  '/wishlist': { visit: '/wishlist', state: 'fresh', kib: 150 },
+  '/compare': { visit: '/compare', state: 'fresh', kib: 150 },
+  '/cart-list': { visit: '/cart-list', state: 'cart', kib: 144 },
+  '/login': { visit: '/login', state: 'fresh', kib: 150 },
+  '/sign-up': { visit: '/sign-up', state: 'fresh', kib: 152 },
+  '/my-account': { visit: '/my-account', state: 'signedIn', kib: 150 },
+  '/user': { visit: '/user', state: 'signedIn', kib: 148 },
+  '/reset-password': { visit: '/reset-password', state: 'fresh', kib: 150 },
+  '/checkout': { visit: '/checkout', state: 'cart', kib: 149 },
+  '/about': { visit: '/about', state: 'fresh', kib: 132 },
+  '/contact': { visit: '/contact', state: 'fresh', kib: 133 },
+  '/journal': { visit: '/journal', state: 'fresh', kib: 132 },
 };
