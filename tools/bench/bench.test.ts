@@ -11,8 +11,9 @@ import { interactionsTables, median, type InteractionsReport } from './interacti
 import { defaultAgainst } from './previousBuild.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { GATEWAY_SCENARIOS, scenarios, shopUrl, type LoadResult } from './catalogLoad.ts';
-import { loadVerdict } from './run.ts';
-import { referencePage, scriptsBeforeLive, sourceOwner } from './lighthouse.ts';
+import { lighthouseTables, loadVerdict } from './run.ts';
+import { LIGHTHOUSE_ROUTES, referencePage, ROUTES, scriptsBeforeLive, sourceOwner, type RouteResult } from './lighthouse.ts';
+import { stateProblem } from './shopperStates.ts';
 import { renderMarkdown, renderText, verdict } from './table.ts';
 
 describe('parseArgs', () => {
@@ -194,6 +195,82 @@ describe('referencePage', () => {
     assert.equal(
       reference,
       '<html><head><link rel="preload" href="/img.svg" as="image" fetchpriority="high"><link rel="stylesheet" href="/assets/main.css"><script type="application/ld+json">{"@type":"Product"}</script></head><body><div id="root" data-rendered="server"><h1>Dive Watch</h1></div></body></html>',
+    );
+  });
+});
+
+describe('the Lighthouse routes', () => {
+  it("cover every shopper route of issue #44, each in the state a shopper meets it in, and the fresh ones are the interactions bench's", () => {
+    assert.deepEqual(
+      LIGHTHOUSE_ROUTES.map(({ route, state }) => `${route} ${state}`),
+      ['/ fresh', '/shop fresh', '/shop/1 fresh', '/search?q=chair fresh', '/cart-list cart', '/checkout cart', '/my-account signedIn'],
+    );
+    assert.deepEqual(ROUTES, ['/', '/shop', '/shop/1', '/search?q=chair']);
+  });
+
+  it('give every stateful route something its page must show', () => {
+    for (const route of LIGHTHOUSE_ROUTES) assert.equal(route.state === 'fresh', !route.shows?.length, route.route);
+  });
+});
+
+describe('stateProblem', () => {
+  const marks = [
+    { selector: '[role="tablist"]', count: 1, what: 'dashboard tabs' },
+    { selector: 'input[type="password"]', count: 0, what: 'password fields' },
+  ];
+
+  it('passes a page that stayed on its route and shows what its state should', () => {
+    assert.equal(stateProblem('/my-account', 'signedIn', marks, { path: '/my-account', counts: [1, 0] }), null);
+  });
+
+  it('names the route, the state and everything that differs', () => {
+    assert.equal(
+      stateProblem('/my-account', 'signedIn', marks, { path: '/my-account', counts: [0, 1] }),
+      `/my-account was not in its 'signedIn' state: 0 dashboard tabs instead of 1 ([role="tablist"]); 1 password fields instead of 0 (input[type="password"])`,
+    );
+    assert.match(stateProblem('/checkout', 'cart', [], { path: '/cart-list', counts: [] }) ?? '', /the page ended on \/cart-list/);
+  });
+});
+
+describe('lighthouseTables', () => {
+  const row = (route: string, state: RouteResult['state'], error?: string): RouteResult => ({
+    route,
+    state,
+    runs: error ? 0 : 1,
+    scores: { performance: error ? null : 0.5, accessibility: 1, 'best-practices': 1, seo: 1 },
+    lcpMs: null,
+    cls: null,
+    tbtMs: null,
+    fcpMs: null,
+    speedIndexMs: null,
+    performanceRuns: [],
+    scripts: [],
+    jsTransferred: 0,
+    jsGzip: null,
+    liveMs: null,
+    jsGzipBeforeLive: null,
+    composition: [],
+    failing: {},
+    ...(error ? { error } : {}),
+  });
+
+  it('names the state of each route, and a route whose state did not take among the notes', () => {
+    const [scores, targets] = lighthouseTables(
+      { base: 'http://localhost:5100', stackStartSeconds: 1, routes: [row('/', 'fresh'), row('/cart-list', 'cart', "/cart-list was not in its 'cart' state")] },
+      1,
+    );
+    assert.deepEqual(scores!.columns.slice(0, 2), ['route', 'state']);
+    assert.deepEqual(
+      scores!.rows.map((r) => r.slice(0, 3)),
+      [
+        ['/', 'fresh', '0.50'],
+        ['/cart-list', 'cart', '-'],
+      ],
+    );
+    assert.ok(scores!.notes!.includes("/cart-list (cart): /cart-list was not in its 'cart' state"));
+    assert.deepEqual(
+      targets!.rows.map((r) => r.slice(0, 2)),
+      [['/', 'fresh']],
     );
   });
 });

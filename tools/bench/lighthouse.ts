@@ -5,12 +5,45 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport } from 'lighthouse';
+import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
 import type { BenchOptions } from './args.ts';
 import { startChild } from './child.ts';
 import { stackPortEnv } from '../stack/stackPorts.ts';
 import { LIVE_MARK } from '../../shell/src/app/liveMark.ts';
+import { cartOfTwo, clearOrigin, prepareState, readState, stateProblem, type RouteState, type StateMark } from './shopperStates.ts';
 
-export const ROUTES = ['/', '/shop', '/shop/1', '/search?q=chair'];
+export interface BenchRoute {
+  /** The address opened. */
+  route: string;
+  /** The state a shopper meets it in (shell/src/app/jsBudgets.ts's). */
+  state: RouteState;
+  /** What the page must show after a run for its state to have taken (stateful routes only). */
+  shows?: readonly StateMark[];
+}
+
+/**
+ * Every shopper route the Lighthouse bench audits, in order, with the state it is measured in. The
+ * 'fresh' ones run as Lighthouse does by default; the others with the state made in the same
+ * Chromium before each run (shopperStates.ts) and Lighthouse's storage reset off.
+ */
+export const LIGHTHOUSE_ROUTES: readonly BenchRoute[] = [
+  { route: '/', state: 'fresh' },
+  { route: '/shop', state: 'fresh' },
+  { route: '/shop/1', state: 'fresh' },
+  { route: '/search?q=chair', state: 'fresh' },
+  { route: '/cart-list', state: 'cart', shows: [{ selector: 'main [data-remote="cart"] tbody tr', count: 2, what: 'cart lines' }] },
+  { route: '/checkout', state: 'cart', shows: [{ selector: 'main [data-remote="checkout"] table tbody tr', count: 2, what: 'order summary lines' }] },
+  {
+    route: '/my-account',
+    state: 'signedIn',
+    shows: [
+      { selector: 'main [data-remote="account"] [role="tablist"]', count: 1, what: "account dashboards' tabs" },
+      { selector: 'main [data-remote="account"] input[type="password"]', count: 0, what: 'password fields (the login form)' },
+    ],
+  },
+];
+/** The routes met fresh: the ones the interactions bench loads too. */
+export const ROUTES = LIGHTHOUSE_ROUTES.filter((route) => route.state === 'fresh').map((route) => route.route);
 /** The page the reference copies, and where the gateway serves the copy (a file of the shell's build). */
 export const REFERENCE_OF = '/shop/1';
 export const REFERENCE_FILE = 'bench-reference/product.html';
@@ -54,6 +87,8 @@ export interface JsComposition {
 
 export interface RouteResult {
   route: string;
+  /** The state the route was measured in. */
+  state: RouteState;
   /** The static reference copy of the product page (no script), not a shop route. */
   reference?: boolean;
   runs: number;
@@ -135,17 +170,35 @@ function failingAudits(lhr: Lhr): Record<string, string[]> {
   return failing;
 }
 
-async function auditRoute(ctx: Context, base: string, route: string, port: number): Promise<{ lhr: Lhr }> {
-  const result = await lighthouse(`${base}${route}`, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-  });
-  if (!result) throw new Error('Lighthouse returned no result');
-  const lhr = result.lhr as unknown as Lhr;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-  return { lhr };
+/** The page did not show the state its route is measured in: the run is not repeated, the route fails. */
+class StateError extends Error {
+  override name = 'StateError';
+}
+
+async function auditRoute(ctx: Context, base: string, route: BenchRoute, port: number, browser: () => Promise<PuppeteerBrowser>): Promise<{ lhr: Lhr }> {
+  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
+  if (route.state === 'fresh') {
+    const result = await lighthouse(`${base}${route.route}`, flags);
+    if (!result) throw new Error('Lighthouse returned no result');
+    const lhr = result.lhr as unknown as Lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    return { lhr };
+  }
+  // A page of our own, so that what it shows can be read once Lighthouse is done with it.
+  const page = await (await browser()).newPage();
+  try {
+    await prepareState(route.state, base, port, page, await cartOfTwo(base));
+    const result = await lighthouse(`${base}${route.route}`, { ...flags, disableStorageReset: true }, undefined, page);
+    if (!result) throw new Error('Lighthouse returned no result');
+    const lhr = result.lhr as unknown as Lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const problem = stateProblem(new URL(route.route, base).pathname, route.state, route.shows ?? [], await readState(page, route.shows ?? []));
+    if (problem) throw new StateError(problem);
+    return { lhr };
+  } finally {
+    await clearOrigin(base, page).catch(() => {});
+    await page.close().catch(() => {});
+  }
 }
 
 type NetworkRequest = { url: string; resourceType?: string; transferSize?: number; statusCode?: number; rendererStartTime?: number };
@@ -209,7 +262,7 @@ async function composition(scripts: ScriptTransfer[]): Promise<JsComposition[]> 
   return [...totals].map(([name, t]) => ({ name, ...t })).sort((a, b) => b.bytes - a.bytes);
 }
 
-async function summarise(base: string, route: string, runs: Lhr[]): Promise<RouteResult> {
+async function summarise(base: string, { route, state }: BenchRoute, runs: Lhr[]): Promise<RouteResult> {
   const perf = (lhr: Lhr) => lhr.categories.performance?.score ?? 0;
   const lhr = median(runs, perf);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? null;
@@ -228,6 +281,7 @@ async function summarise(base: string, route: string, runs: Lhr[]): Promise<Rout
   const gzipKnown = scripts.every((script) => script.gzip !== null);
   return {
     route,
+    state,
     runs: runs.length,
     scores: Object.fromEntries(CATEGORIES.map((category) => [category, lhr.categories[category]?.score ?? null])) as RouteResult['scores'],
     lcpMs: audit('largest-contentful-paint'),
@@ -271,6 +325,10 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
     logFile: path.join(ctx.workDir, 'stack.log'),
   });
   let chrome: chromeLauncher.LaunchedChrome | null = null;
+  // Puppeteer on chrome-launcher's Chromium, for the pages of the stateful routes (connected on first use).
+  let pages: PuppeteerBrowser | null = null;
+  const connect = async (): Promise<PuppeteerBrowser> =>
+    (pages ??= await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome!.port}`, defaultViewport: null }));
   try {
     await stack.ready(`http://127.0.0.1:${p}/remotes.json`, { timeoutMs: 30 * 60_000, when: 'answers' });
     // remotes.json answers before the last service logs "ready"; the gateway is last in start order.
@@ -282,7 +340,10 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
       log(`[lighthouse] ${REFERENCE_OF} came without its content rendered on the server: the reference is a client-rendered page`);
     mkdirSync(path.dirname(referenceFile), { recursive: true });
     writeFileSync(referenceFile, referencePage(product));
-    for (const route of [REFERENCE_ROUTE, ...ROUTES]) {
+    const reference: BenchRoute = { route: REFERENCE_ROUTE, state: 'fresh' };
+    for (const benchRoute of [reference, ...LIGHTHOUSE_ROUTES]) {
+      const { route, state } = benchRoute;
+      const isReference = benchRoute === reference;
       try {
         // One unrecorded load first, so each route is measured against warm services, as a shopper would meet them.
         await fetch(`${base}${route}`).then((response) => response.arrayBuffer());
@@ -291,14 +352,15 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
         while (runs.length < runsPerRoute) {
           if (!stack.alive()) throw new Error(`the stack stopped; its log ends:\n${stack.tail()}`);
           try {
-            runs.push((await auditRoute(ctx, base, route, chrome.port)).lhr);
+            runs.push((await auditRoute(ctx, base, benchRoute, chrome.port, connect)).lhr);
           } catch (error) {
             // Lighthouse sometimes loses a trace (NO_NAVSTART, NO_FCP) on a busy machine: try again, twice at most.
-            if (++failures > 2) throw error;
+            // A page that did not show its state fails the route at once: its score would be of another page.
+            if (error instanceof StateError || ++failures > 2) throw error;
             log(`[lighthouse] ${route}: ${(error as Error).message.split('\n')[0]}; running it again`);
           }
         }
-        const result = { ...(await summarise(base, route, runs)), ...(route === REFERENCE_ROUTE ? { reference: true } : {}) };
+        const result = { ...(await summarise(base, benchRoute, runs)), ...(isReference ? { reference: true } : {}) };
         report.routes.push(result);
         if (options.lighthouseReports) {
           mkdirSync(options.lighthouseReports, { recursive: true });
@@ -308,12 +370,13 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
           writeFileSync(`${file}.html`, generateReport(lhr as never, 'html'));
         }
         log(
-          `[lighthouse] ${route}: performance ${result.scores.performance} (runs ${result.performanceRuns.join(', ')}), accessibility ${result.scores.accessibility}, best practices ${result.scores['best-practices']}, SEO ${result.scores.seo}`,
+          `[lighthouse] ${route} (${state}): performance ${result.scores.performance} (runs ${result.performanceRuns.join(', ')}), accessibility ${result.scores.accessibility}, best practices ${result.scores['best-practices']}, SEO ${result.scores.seo}`,
         );
       } catch (error) {
         report.routes.push({
           route,
-          ...(route === REFERENCE_ROUTE ? { reference: true } : {}),
+          state,
+          ...(isReference ? { reference: true } : {}),
           runs: 0,
           scores: { performance: null, accessibility: null, 'best-practices': null, seo: null },
           lcpMs: null,
@@ -331,13 +394,14 @@ export async function benchLighthouse(ctx: Context, runsPerRoute: number): Promi
           failing: {},
           error: (error as Error).message,
         });
-        log(`[lighthouse] ${route}: ${(error as Error).message}`);
+        log(`[lighthouse] ${route} (${state}): ${(error as Error).message}`);
       }
     }
   } catch (error) {
     report.error = (error as Error).message;
     log(`[lighthouse] ${report.error}`);
   } finally {
+    if (pages) await (pages as PuppeteerBrowser).disconnect().catch(() => {});
     if (chrome) chrome.kill();
     rmSync(path.dirname(referenceFile), { recursive: true, force: true });
     await stack.stop(20_000);

@@ -74,6 +74,7 @@ export function lighthouseTables(report: LighthouseReport, runsPerRoute: number)
       : (r.scores.performance - reference.scores.performance).toFixed(2);
   const rows = report.routes.map((r) => [
     r.reference ? `reference: ${REFERENCE_OF} static, no script` : r.route,
+    r.state,
     score(r.scores.performance),
     versus(r),
     score(r.scores.accessibility),
@@ -93,7 +94,7 @@ export function lighthouseTables(report: LighthouseReport, runsPerRoute: number)
   for (const r of report.routes) {
     if (r.reference) continue;
     if (r.error) {
-      notes.push(`${r.route}: ${r.error.split('\n')[0]}`);
+      notes.push(`${r.route} (${r.state}): ${r.error.split('\n')[0]}`);
       continue;
     }
     const checks: [string, number | null, number, 'higher' | 'lower', string][] = [
@@ -106,7 +107,7 @@ export function lighthouseTables(report: LighthouseReport, runsPerRoute: number)
       ['TBT ms', r.tbtMs, TARGETS.tbtMs, 'lower', ' ms'],
       ['JS gzip KiB', r.jsGzipBeforeLive === null ? null : r.jsGzipBeforeLive / 1024, TARGETS.jsGzipKiB, 'lower', ' KiB'],
     ];
-    targets.push([r.route, ...checks.map(([, value, target, better, unit]) => verdict(value, target, better, unit))]);
+    targets.push([r.route, r.state, ...checks.map(([, value, target, better, unit]) => verdict(value, target, better, unit))]);
     for (const [category, audits] of Object.entries(r.failing)) notes.push(`${r.route} ${category} lost points on: ${audits.join(', ')}`);
   }
   const first = report.routes.find((r) => !r.reference && !r.error && r.scripts.length > 0);
@@ -139,6 +140,7 @@ export function lighthouseTables(report: LighthouseReport, runsPerRoute: number)
       title: `Lighthouse ${'13'} (mobile preset: emulated Moto G Power, simulated slow 4G and 4x CPU slowdown), production build via the gateway at ${report.base}; median of ${runsPerRoute} run(s) per route`,
       columns: [
         'route',
+        'state',
         'perf',
         'perf vs ref.',
         'a11y',
@@ -152,14 +154,17 @@ export function lighthouseTables(report: LighthouseReport, runsPerRoute: number)
         'first-load JS KiB (gzip)',
         'scripts',
       ],
-      numeric: [false, true, true, true, true, true, true, true, true, true, true, true, true],
+      numeric: [false, false, true, true, true, true, true, true, true, true, true, true, true, true],
       rows,
-      notes,
+      notes: [
+        "state: 'fresh' is a first visit (Lighthouse's storage reset); 'cart' has two products in the cart and 'signedIn' a shopper just signed up, made in the same Chromium before each run, with the HTTP cache cleared and Lighthouse's storage reset off (tools/bench/shopperStates.ts).",
+        ...notes,
+      ],
     },
     {
       title:
         'Lighthouse targets (perf >= 0.95, a11y 1.0, best practices 1.0, SEO >= 0.95, CLS <= 0.02, LCP <= 2.0 s, TBT <= 200 ms, first-load JS <= 120 KiB gzip: the scripts asked for before the page went live, its header widgets loading after)',
-      columns: ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS', 'LCP', 'TBT', 'JS gzip'],
+      columns: ['route', 'state', 'performance', 'accessibility', 'best practices', 'SEO', 'CLS', 'LCP', 'TBT', 'JS gzip'],
       rows: targets,
     },
     ...tables,
