@@ -8,16 +8,9 @@ import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { cliConfig, fail } from './cli/context.ts';
-import {
-  migrateCatalogPostgres,
-  migrateCatalogSqlite,
-  postgresStatus,
-  schemaPool,
-  sqliteStatus,
-  STORE,
-  type MigrationStatus,
-} from './storage/migrations/index.ts';
+import { migrateCatalogPostgres, migrateCatalogSqlite, postgresStatus, sqliteStatus, STORE, type MigrationStatus } from './storage/migrations/index.ts';
 import { SchemaTooNewError, type MigrationReport } from './storage/migrations/runner.ts';
+import { schemaPool } from './storage/postgres.ts';
 
 const list = (names: readonly string[]): string => (names.length > 0 ? names.join(', ') : 'none');
 

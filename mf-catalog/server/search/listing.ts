@@ -1,5 +1,5 @@
 // The shop's filters, facet counts, sort orders and pages applied to a search's matches, in memory,
-// with the same meaning as the SQL listing's (storage/listingQueries.ts).
+// with the same meaning as the SQL listing's (storage/sql.ts).
 import { COLOR_NAMES, PRICE_RANGES, type ListQuery, type SortKey } from '../products/model.ts';
 import type { FacetCounts } from '../storage/repository.ts';
 import type { Documents } from './documents.ts';

@@ -1,19 +1,13 @@
 // The catalogue store: product reads (batched) and writes, and the change feed that keeps caches and
 // other instances right, with listings (listings.ts), stock reservations (stockLedger.ts) and import
-// jobs (importJobs.ts) beside it. Every question and every transaction's steps are written once, on
-// Kysely (service-kit/sql, decision 0045); open.ts connects either engine.
-import { sql } from 'kysely';
-import { preparedQuery, type SlotOf, type SqlDatabase } from 'service-kit/sql';
+// jobs (importJobs.ts) beside it; written once above a thin per-engine driver (driver.ts: sqlite.ts,
+// postgres.ts) that only knows how to run SQL and load data in bulk.
 import type { ListQuery, ProductCard, ProductFilter, ProductRecord } from '../products/model.ts';
-import { bulkLoad, type LoadSchema } from './bulkLoad.ts';
-import type { ChangeFeed, ProductChange } from './changeFeed.ts';
-import { inTransaction, type CatalogSql } from './catalogSql.ts';
-import type { CatalogDatabase } from './database.ts';
-import { CubeKeeper, type CubeRow } from './facetCube.ts';
+import { CubeKeeper } from './facetCube.ts';
 import { createImportJob, getImportJob, updateImportJob } from './importJobs.ts';
-import { facetCounts } from './listingQueries.ts';
+import type { ProductChange, SqlDriver, Transaction } from './driver.ts';
 import { SqlListings } from './listings.ts';
-import { createStep, deleteIds, deleteStep, importStep, insertProducts, updateStep } from './productWrites.ts';
+import { SqlStockLedger } from './stockLedger.ts';
 import type {
   CatalogStore,
   FacetCounts,
@@ -26,23 +20,31 @@ import type {
   StockLine,
   TransitionOutcome,
 } from './repository.ts';
-import { CARD_COLUMNS, PRODUCT_COLUMNS, inIdOrder, iso, rowToCard, rowToRecord, type CardRow, type ProductRow } from './rows.ts';
-import { SqlStockLedger } from './stockLedger.ts';
+import {
+  CARD_COLUMNS,
+  PRODUCT_COLUMNS,
+  Params,
+  collectFacetCounts,
+  inIdOrder,
+  recordValues,
+  rowToCard,
+  rowToRecord,
+  rowToReservation,
+  type Dialect,
+  type ProductRow,
+  type ReservationRow,
+} from './sql.ts';
 
-/** A catalogue database opened on one engine (open.ts): what the store asks besides its questions. */
-export interface CatalogConnection {
-  /** The primary: writes, transactions and what must not lag behind them. */
-  store: CatalogSql;
-  /** Reads outside transactions: the read replica when one is configured. */
-  reads: SqlDatabase<CatalogDatabase>;
-  loadSchema: LoadSchema;
-  feed: ChangeFeed;
-  /** A short human description for the start-up log line, e.g. "sqlite /path/catalog.db". */
-  description: string;
-  /** The facet cube's rows (listingQueries.ts cubeQuery), computed where they hold up no request. */
-  cubeRows(): Promise<readonly CubeRow[]>;
-  close(): Promise<void>;
-}
+const PLACEHOLDERS = PRODUCT_COLUMNS.split(', ').map((_, i) => `$${i + 1}`);
+
+/** A product with a new id; nothing when the id was taken meanwhile. */
+const INSERT_NEW_SQL = `INSERT INTO products (${PRODUCT_COLUMNS}) VALUES (${PLACEHOLDERS.join(', ')}) ON CONFLICT (id) DO NOTHING`;
+
+/** Every column of one product but its id, in recordValues order. */
+const UPDATE_SQL = `UPDATE products SET ${PRODUCT_COLUMNS.split(', ')
+  .slice(1)
+  .map((column, i) => `${column} = ${PLACEHOLDERS[i + 1]}`)
+  .join(', ')} WHERE id = $1`;
 
 /** Bigger reads (limit=0 pages) go to the database on their own rather than through the batch. */
 const MAX_BATCHED = 250;
@@ -113,65 +115,41 @@ class ChangeListeners {
   }
 }
 
-/**
- * The products with these ids, any number of them in one statement, compiled once: every page of
- * cards and every product outside the product cache is read this way.
- */
-function readByIds<R>(reads: SqlDatabase<CatalogDatabase>, columns: readonly string[]): (ids: readonly number[]) => Promise<R[]> {
-  const read = preparedQuery(
-    reads,
-    () => 'ids',
-    (slot: SlotOf<{ ids: unknown }>) => ({
-      compile: () =>
-        sql<R>`SELECT ${sql.join(columns.map((column) => sql.ref(column)))} FROM products WHERE ${reads.engine.anyOfParameter('id', slot('ids'))}`.compile(
-          reads.db,
-        ),
-    }),
-  );
-  return async (ids) => (ids.length === 0 ? [] : read({ ids: reads.engine.listParameter(ids) }));
-}
-
 export class SqlCatalogStore implements CatalogStore {
-  private readonly connection: CatalogConnection;
-  private readonly sql: CatalogSql;
+  private readonly driver: SqlDriver;
+  private readonly dialect: Dialect;
   private readonly changes = new ChangeListeners();
   /** Counts by category, brand, colour and price range, for the shop's totals and facets (see facetCube.ts). */
   private readonly cube: CubeKeeper;
-  private readonly products: ReadBatch<ProductRecord>;
-  private readonly cards: ReadBatch<ProductCard>;
+  private readonly products = new ReadBatch((ids) => this.readProducts(PRODUCT_COLUMNS, rowToRecord, ids));
+  private readonly cards = new ReadBatch((ids) => this.readProducts(CARD_COLUMNS, rowToCard, ids));
   /** Reservations, their commits and releases, and returns (stockLedger.ts). */
   private readonly stock: SqlStockLedger;
   /** Totals and pages of ids per listing, counted and cached (listings.ts). */
   private readonly listings: SqlListings;
 
-  private constructor(connection: CatalogConnection, countCacheTtlMs: number) {
-    this.connection = connection;
-    this.sql = connection.store;
-    const { reads } = connection;
-    const records = readByIds<ProductRow>(reads, PRODUCT_COLUMNS);
-    const cards = readByIds<CardRow>(reads, CARD_COLUMNS);
-    this.products = new ReadBatch(async (ids) => (await records(ids)).map(rowToRecord));
-    this.cards = new ReadBatch(async (ids) => (await cards(ids)).map(rowToCard));
-    this.stock = new SqlStockLedger(this.sql, (ids) => this.stockChanged(ids));
-    this.cube = new CubeKeeper(() => connection.cubeRows(), countCacheTtlMs);
-    this.listings = new SqlListings({ ...reads, catalog: this.sql.catalog }, this.cube, countCacheTtlMs);
+  private constructor(driver: SqlDriver, countCacheTtlMs: number) {
+    this.driver = driver;
+    this.dialect = driver.dialect;
+    this.stock = new SqlStockLedger(driver, (ids) => this.stockChanged(ids));
+    this.cube = new CubeKeeper(() => driver.cubeRows(), countCacheTtlMs);
+    this.listings = new SqlListings(driver, this.cube, countCacheTtlMs);
   }
 
-  /** A store over the connection, listening to the changes other processes make; closes the connection if that fails. */
-  static async open(connection: CatalogConnection, countCacheTtlMs: number): Promise<SqlCatalogStore> {
-    const store = new SqlCatalogStore(connection, countCacheTtlMs);
+  /** A store over the driver, listening to the changes other processes make; closes the driver if that fails. */
+  static async open(driver: SqlDriver, countCacheTtlMs: number): Promise<SqlCatalogStore> {
+    const store = new SqlCatalogStore(driver, countCacheTtlMs);
     try {
-      await connection.feed.subscribe((change) => store.changedElsewhere(change));
+      await driver.subscribe((change) => store.changedElsewhere(change));
     } catch (error) {
-      await connection.feed.close();
-      await connection.close();
+      await driver.close();
       throw error;
     }
     return store;
   }
 
   get description(): string {
-    return this.connection.description;
+    return this.driver.description;
   }
 
   warmUp(): void {
@@ -203,39 +181,52 @@ export class SqlCatalogStore implements CatalogStore {
     return this.cards.many(ids);
   }
 
+  private async readProducts<Row, T>(columns: string, fromRow: (row: Row) => T, ids: readonly number[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const params = new Params();
+    const rows = await this.driver.read<Row>({
+      sql: `SELECT ${columns} FROM products WHERE ${this.dialect.idIn(ids, params)}`,
+      values: params.values,
+    });
+    return rows.map(fromRow);
+  }
+
   async facetCounts(filter: ProductFilter): Promise<FacetCounts> {
     const cube = await this.cube.ready();
     if (cube?.answers(filter)) return cube.facetCounts(filter);
-    return facetCounts(this.connection.reads.db, this.sql.catalog, filter);
+    return collectFacetCounts(filter, this.dialect, (statement) => this.driver.read(statement));
   }
 
   async readiness(): Promise<{ ready: true } | { ready: false; reason: string }> {
-    let found: unknown;
+    let rows: unknown[];
     try {
-      found = await this.connection.reads.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+      rows = await this.driver.read({ sql: 'SELECT id FROM products LIMIT 1', values: [] });
     } catch {
       // The driver's message may name hosts and users: the probe's answer is public, so it says no more.
       return { ready: false, reason: 'the catalogue database does not answer' };
     }
-    return found ? { ready: true } : { ready: false, reason: 'the catalogue is empty' };
+    return rows.length > 0 ? { ready: true } : { ready: false, reason: 'the catalogue is empty' };
   }
 
   async countProducts(): Promise<number> {
-    const row = await this.connection.reads.db
-      .selectFrom('products')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    const rows = await this.driver.read<{ n: number | string }>({ sql: 'SELECT count(*) AS n FROM products', values: [] });
+    return Number(rows[0]?.n ?? 0);
   }
 
   async scanProducts(afterId: number, limit: number): Promise<ProductRecord[]> {
-    const rows = await this.connection.reads.db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+    const rows = await this.driver.read<ProductRow>({
+      sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id > $1 ORDER BY id LIMIT $2`,
+      values: [afterId, limit],
+    });
     return rows.map(rowToRecord);
   }
 
   async sitemapEntries(offset: number, limit: number): Promise<{ id: number; updatedAt: string }[]> {
-    const rows = await this.connection.reads.db.selectFrom('products').select(['id', 'updated_at']).orderBy('id').limit(limit).offset(offset).execute();
-    return rows.map((row) => ({ id: Number(row.id), updatedAt: iso(row.updated_at) }));
+    const rows = await this.driver.read<{ id: number | string; updated_at: string | Date }>({
+      sql: 'SELECT id, updated_at FROM products ORDER BY id LIMIT $1 OFFSET $2',
+      values: [limit, offset],
+    });
+    return rows.map((row) => ({ id: Number(row.id), updatedAt: (row.updated_at instanceof Date ? row.updated_at : new Date(row.updated_at)).toISOString() }));
   }
 
   private forgetListings(): void {
@@ -270,7 +261,7 @@ export class SqlCatalogStore implements CatalogStore {
 
   private async tellOthers(change: ProductChange): Promise<void> {
     try {
-      await this.connection.feed.publish(change);
+      await this.driver.publish(change);
     } catch (error) {
       // The write itself succeeded; other instances catch up within their cache lifetimes.
       console.error(`catalog: could not publish a product change: ${error instanceof Error ? error.message : String(error)}`);
@@ -279,42 +270,77 @@ export class SqlCatalogStore implements CatalogStore {
 
   async upsertProducts(records: readonly ProductRecord[]): Promise<void> {
     if (records.length === 0) return;
+    const ids = records.map((record) => record.id);
     await this.writeProducts(
-      () => records.map((record) => record.id),
-      () => insertProducts(this.sql, records, true),
+      () => ids,
+      () => this.driver.upsert(records),
     );
   }
 
+  /**
+   * Inserts or replaces (by id) products from a source that counts stock on hand: what open
+   * checkouts hold of a product is taken off its new stock, so a reservation made before the import
+   * cannot sell the same units twice, and one made during it waits for it (the rows are locked).
+   */
   async importProducts(records: readonly ProductRecord[]): Promise<void> {
     if (records.length === 0) return;
+    const ids = records.map((record) => record.id);
     await this.writeProducts(
-      () => records.map((record) => record.id),
-      () => inTransaction(this.sql, (inside) => importStep(inside, records)),
+      () => ids,
+      () =>
+        this.driver.transaction(
+          async (tx) => {
+            if (this.dialect.forUpdate) {
+              await tx.all({ sql: `SELECT id FROM products WHERE id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')})${this.dialect.forUpdate}`, values: ids });
+            }
+            const held = await this.heldStock(tx);
+            await tx.upsert(
+              held.size === 0 ? records : records.map((record) => ({ ...record, stock: Math.max(0, record.stock - (held.get(record.id) ?? 0)) })),
+            );
+            return true;
+          },
+          () => true,
+        ),
     );
+  }
+
+  /** Units of each product that open checkouts hold (reserved, neither committed nor released). */
+  private async heldStock(tx: Transaction): Promise<Map<number, number>> {
+    const rows = await tx.all<ReservationRow>({ sql: "SELECT order_id, status, lines FROM stock_reservations WHERE status = 'reserved'", values: [] });
+    const held = new Map<number, number>();
+    for (const row of rows) for (const line of rowToReservation(row).lines) held.set(line.productId, (held.get(line.productId) ?? 0) + line.quantity);
+    return held;
   }
 
   /** Deletes every product whose id is not in `keep`; answers how many went. */
   async deleteProductsExcept(keep: ReadonlySet<number>): Promise<number> {
-    const existing = await this.connection.reads.db.selectFrom('products').select('id').execute();
+    const existing = await this.driver.read<{ id: number | string }>({ sql: 'SELECT id FROM products', values: [] });
     const gone = existing.map((row) => Number(row.id)).filter((id) => !keep.has(id));
     for (let i = 0; i < gone.length; i += 1000) {
       const batch = gone.slice(i, i + 1000);
       await this.writeProducts(
         () => batch,
-        () => deleteIds(this.sql, batch),
+        () =>
+          this.driver.transaction(
+            (tx) => tx.run({ sql: `DELETE FROM products WHERE id IN (${batch.map((_, j) => `$${j + 1}`).join(', ')})`, values: batch }),
+            () => true,
+          ),
       );
     }
     return gone.length;
   }
 
   async clearProducts(): Promise<void> {
-    await this.bulkLoad((async function* () {})());
+    await this.writeProducts(
+      () => null,
+      () => this.driver.clear(),
+    );
   }
 
   async bulkLoad(batches: AsyncIterable<readonly ProductRecord[]>): Promise<number> {
     return this.writeProducts(
       () => null,
-      () => bulkLoad(this.sql, this.connection.loadSchema, batches),
+      () => this.driver.bulkLoad(batches),
     );
   }
 
@@ -324,9 +350,13 @@ export class SqlCatalogStore implements CatalogStore {
       async () => {
         // Two instances creating at once may pick the same next id; the loser sees the conflict and takes the one after.
         for (let attempt = 1; attempt <= 5; attempt++) {
-          const created = await inTransaction(
-            this.sql,
-            (inside) => createStep(inside, build),
+          const created = await this.driver.transaction(
+            async (tx) => {
+              const [next] = await tx.all<{ id: number | string }>({ sql: 'SELECT COALESCE(MAX(id), 0) + 1 AS id FROM products', values: [] });
+              const record = build(Number(next?.id ?? 1));
+              const inserted = await tx.run({ sql: INSERT_NEW_SQL, values: recordValues(record) });
+              return inserted === 1 ? record : null;
+            },
             (record) => record !== null,
           );
           if (created) return created;
@@ -339,14 +369,32 @@ export class SqlCatalogStore implements CatalogStore {
   async updateProduct(id: number, change: (current: ProductRecord) => ProductRecord): Promise<ProductRecord | null> {
     return this.writeProducts(
       () => [id],
-      () => inTransaction(this.sql, (inside) => updateStep(inside, id, change)),
+      () =>
+        this.driver.transaction(
+          async (tx) => {
+            // Read under the write lock: the stock a reservation takes meanwhile is not written back over.
+            const [row] = await tx.all<ProductRow>({ sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1${this.dialect.forUpdate}`, values: [id] });
+            if (!row) return null;
+            const next = { ...change(rowToRecord(row)), id };
+            await tx.run({ sql: UPDATE_SQL, values: recordValues(next) });
+            return next;
+          },
+          () => true,
+        ),
     );
   }
 
   async deleteProduct(id: number): Promise<ProductRecord | null> {
     return this.writeProducts(
       () => [id],
-      () => deleteStep(this.sql, id),
+      () =>
+        this.driver.transaction(
+          async (tx) => {
+            const [row] = await tx.all<ProductRow>({ sql: `DELETE FROM products WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`, values: [id] });
+            return row ? rowToRecord(row) : null;
+          },
+          () => true,
+        ),
     );
   }
 
@@ -373,20 +421,19 @@ export class SqlCatalogStore implements CatalogStore {
   }
 
   createImportJob(job: Pick<ImportJob, 'id' | 'source' | 'createdBy' | 'createdAt'>): Promise<void> {
-    return createImportJob(this.sql, job);
+    return createImportJob(this.driver, job);
   }
 
   updateImportJob(id: string, progress: ImportProgress, now: string): Promise<boolean> {
-    return updateImportJob(this.sql, id, progress, now);
+    return updateImportJob(this.driver, id, progress, now);
   }
 
   getImportJob(id: string): Promise<ImportJob | null> {
-    return getImportJob(this.sql, id);
+    return getImportJob(this.driver, id);
   }
 
   async close(): Promise<void> {
     await this.cube.settled();
-    await this.connection.feed.close();
-    await this.connection.close();
+    await this.driver.close();
   }
 }

@@ -10,7 +10,13 @@ import type { FacetCounts } from './repository.ts';
 /** Bucket i < PRICE_RANGES.length is that range; the last bucket holds prices above every range. */
 export const BUCKETS = PRICE_RANGES.length + 1;
 
-/** One cell of the cube as the database counts it (listingQueries.ts cubeQuery). */
+/** SQL for one row per cell: k_category, k_brand, k_color, k_bucket, n. */
+export function cubeSql(): string {
+  const cases = PRICE_RANGES.map((r, i) => `WHEN price_cents BETWEEN ${r.minCents} AND ${r.maxCents} THEN ${i}`).join(' ');
+  return `SELECT category AS k_category, brand AS k_brand, color AS k_color, CASE ${cases} ELSE ${PRICE_RANGES.length} END AS k_bucket, count(*) AS n
+    FROM products GROUP BY 1, 2, 3, 4`;
+}
+
 export interface CubeRow {
   k_category: string;
   k_brand: string | null;
@@ -98,7 +104,7 @@ export class FacetCube {
     return n;
   }
 
-  /** The same counts the facet queries give (listingQueries.ts facetCounts); only for filters `answers` accepts. */
+  /** The same counts collectFacetCounts gives; only for filters `answers` accepts. */
   facetCounts(filter: ProductFilter): FacetCounts {
     const buckets = bucketsOf(filter)!;
     const counts: FacetCounts = { categories: new Map(), brands: new Map(), colors: new Map(), priceRanges: PRICE_RANGES.map(() => 0) };

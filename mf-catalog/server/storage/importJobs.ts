@@ -1,38 +1,34 @@
-// The import_jobs table (migration 0002-import-jobs), read and written on the primary: a replica may
-// lag behind the progress just written.
-import type { CatalogSql } from './catalogSql.ts';
+// The import_jobs table (migration 0002-import-jobs) read and written through the store's driver:
+// the same SQL on SQLite and PostgreSQL, numbered parameters as everywhere in the store.
 import type { ImportJob, ImportProgress, RefusedRecord } from './repository.ts';
+import type { Statement } from './sql.ts';
 
-export async function createImportJob({ db }: CatalogSql, job: Pick<ImportJob, 'id' | 'source' | 'createdBy' | 'createdAt'>): Promise<void> {
-  await db
-    .insertInto('import_jobs')
-    .values({ id: job.id, state: 'running', source: job.source, created_by: job.createdBy, created_at: job.createdAt, updated_at: job.createdAt })
-    .execute();
+/** The part of the store's SqlDriver used here (named here so the store and this module do not import each other). */
+export interface JobDriver {
+  transaction<T>(
+    body: (tx: { all<R>(statement: Statement): Promise<R[]>; run(statement: Statement): Promise<number> }) => Promise<T>,
+    keep: (result: T) => boolean,
+  ): Promise<T>;
 }
 
-/** Writes progress only while the job is running; false when it was not. */
-export async function updateImportJob({ db }: CatalogSql, id: string, p: ImportProgress, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('import_jobs')
-    .set({
-      state: p.state,
-      total: p.total,
-      processed: p.processed,
-      accepted: p.accepted,
-      refused_count: p.refusedCount,
-      refused: JSON.stringify(p.refused),
-      error: p.error,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('state', '=', 'running')
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+interface ImportJobRow {
+  id: string;
+  state: ImportJob['state'];
+  source: string;
+  created_by: string;
+  total: number | string | null;
+  processed: number | string;
+  accepted: number | string;
+  refused_count: number | string;
+  refused: string;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
-export async function getImportJob({ db }: CatalogSql, id: string): Promise<ImportJob | null> {
-  const row = await db.selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return null;
+const COLUMNS = 'id, state, source, created_by, total, processed, accepted, refused_count, refused, error, created_at, updated_at';
+
+function rowToJob(row: ImportJobRow): ImportJob {
   return {
     id: row.id,
     state: row.state,
@@ -47,4 +43,37 @@ export async function getImportJob({ db }: CatalogSql, id: string): Promise<Impo
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+export async function createImportJob(driver: JobDriver, job: Pick<ImportJob, 'id' | 'source' | 'createdBy' | 'createdAt'>): Promise<void> {
+  await driver.transaction(
+    (tx) =>
+      tx.run({
+        sql: `INSERT INTO import_jobs (id, state, source, created_by, created_at, updated_at) VALUES ($1, 'running', $2, $3, $4, $4)`,
+        values: [job.id, job.source, job.createdBy, job.createdAt],
+      }),
+    () => true,
+  );
+}
+
+export async function updateImportJob(driver: JobDriver, id: string, p: ImportProgress, now: string): Promise<boolean> {
+  const changed = await driver.transaction(
+    (tx) =>
+      tx.run({
+        sql: `UPDATE import_jobs SET state = $2, total = $3, processed = $4, accepted = $5, refused_count = $6, refused = $7, error = $8, updated_at = $9
+          WHERE id = $1 AND state = 'running'`,
+        values: [id, p.state, p.total, p.processed, p.accepted, p.refusedCount, JSON.stringify(p.refused), p.error, now],
+      }),
+    () => true,
+  );
+  return changed === 1;
+}
+
+/** Read on the primary, in a transaction: a replica may lag behind the progress just written. */
+export async function getImportJob(driver: JobDriver, id: string): Promise<ImportJob | null> {
+  const [row] = await driver.transaction(
+    (tx) => tx.all<ImportJobRow>({ sql: `SELECT ${COLUMNS} FROM import_jobs WHERE id = $1`, values: [id] }),
+    () => true,
+  );
+  return row ? rowToJob(row) : null;
 }

@@ -3,12 +3,10 @@
 // up to a bound; each read in flight is shared by concurrent requests.
 import { LRUCache } from 'lru-cache';
 import { filterKey, type ListQuery, type SortKey } from '../products/model.ts';
-import type { Kysely } from 'kysely';
-import type { CatalogEngine } from './catalogEngine.ts';
-import type { CatalogDatabase } from './database.ts';
+import type { SqlDriver } from './driver.ts';
 import type { CubeKeeper } from './facetCube.ts';
-import { cappedCount, hasOtherFilters, pageIds, textOnly, walksBrand, type PagePlan } from './listingQueries.ts';
 import type { ListedIds } from './repository.ts';
+import { cappedCountSql, hasOtherFilters, pageIdsSql, textOnly, walksBrand, type Dialect, type PagePlan } from './sql.ts';
 
 /** Listings are read and kept in windows of this many ids; a page is cut from one or two windows. */
 export const WINDOW = 240;
@@ -30,14 +28,9 @@ interface Count {
   more: boolean;
 }
 
-/** Where listings are read: the read replica when one is configured. */
-export interface ListingReads {
-  db: Kysely<CatalogDatabase>;
-  catalog: CatalogEngine;
-}
-
 export class SqlListings {
-  private readonly reads: ListingReads;
+  private readonly driver: SqlDriver;
+  private readonly dialect: Dialect;
   private readonly cube: CubeKeeper;
   /** Counts per filter and bound: counting a large share of a big catalogue costs more than the page itself. */
   private readonly counts: LRUCache<string, Count>;
@@ -51,8 +44,9 @@ export class SqlListings {
   /** Bumped by every write of product data: a read that started before it must not store what it saw. */
   private generation = 0;
 
-  constructor(reads: ListingReads, cube: CubeKeeper, countCacheTtlMs: number) {
-    this.reads = reads;
+  constructor(driver: SqlDriver, cube: CubeKeeper, countCacheTtlMs: number) {
+    this.driver = driver;
+    this.dialect = driver.dialect;
     this.cube = cube;
     // lru-cache reads a TTL of 0 as none; COUNT_CACHE_TTL_MS=0 means keep counts a millisecond at most.
     this.counts = new LRUCache({ max: 5000, ttl: Math.max(1, countCacheTtlMs) });
@@ -85,7 +79,8 @@ export class SqlListings {
     if (cached && (!cached.more || cached.n >= bound)) return cached.more ? { n: bound, more: true } : cached;
     const counted = await this.shared(`count|${key}|${bound}`, async () => {
       const generation = this.generation;
-      const found = await cappedCount(this.reads.db, this.reads.catalog, filter, bound);
+      const rows = await this.driver.read<{ n: number | string }>(cappedCountSql(filter, bound, this.dialect));
+      const found = Number(rows[0]?.n ?? 0);
       const count: Count = found > bound ? { n: bound, more: true } : { n: found, more: false };
       if (generation === this.generation) this.counts.set(key, count);
       return count;
@@ -163,8 +158,9 @@ export class SqlListings {
     });
   }
 
-  private readIds(query: ListQuery, plan: PagePlan): Promise<number[]> {
-    return pageIds(this.reads.db, this.reads.catalog, query, plan);
+  private async readIds(query: ListQuery, plan: PagePlan): Promise<number[]> {
+    const rows = await this.driver.read<{ id: number | string }>(pageIdsSql(query, this.dialect, plan));
+    return rows.map((row) => Number(row.id));
   }
 
   /**
@@ -172,11 +168,11 @@ export class SqlListings {
    * the index holds for the brand or the category (or the whole catalogue); sorting the matches reads total
    * entries and rows. A walk of a covering index (price and colour on the *_walk indexes) costs about
    * a tenth of a row read per entry. Walk when that is cheaper. Without exact counts (text search, no
-   * cube), or where the engine's own planner chooses well (CatalogEngine.guidedPlans), the planner decides alone.
+   * cube), or where the engine's own planner chooses well (Dialect.guidedPlans), the planner decides alone.
    */
   private plan(query: ListQuery, total: number, exact: boolean): PagePlan {
     const cube = this.cube.current();
-    if (!this.reads.catalog.guidedPlans || !exact || query.q || !hasOtherFilters(query) || !cube?.answers(query)) return 'planner';
+    if (!this.dialect.guidedPlans || !exact || query.q || !hasOtherFilters(query) || !cube?.answers(query)) return 'planner';
     const byBrand = walksBrand(query, query.sortBy);
     const walked = cube.total(byBrand ? { brand: query.brand } : query.category ? { category: query.category } : {});
     const covering = byBrand || (!query.brand && (COVERING_WALKS.includes(query.sortBy) || (query.category !== undefined && query.sortBy === 'id')));

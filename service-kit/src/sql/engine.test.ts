@@ -6,7 +6,6 @@ import type { Generated } from 'kysely';
 import pg from 'pg';
 import { createTestSchema } from '../testing/postgresSchema.ts';
 import { postgresDatabase, readFlag, readInstant, sqliteDatabase, type SqlDatabase } from './engine.ts';
-import { preparedQuery } from './prepared.ts';
 
 interface Db {
   jobs: { id: number; taken_by: string | null; done: boolean | number; at: string | Date };
@@ -110,23 +109,6 @@ describe.each(['sqlite', 'postgres'] as const)('the engine on %s', (name) => {
     const rows = await db().selectFrom('jobs').select('id').where(engine().anyOf('id', many)).orderBy('id').execute();
     expect(rows.map((row) => row.id)).toEqual([2, 3]);
     expect(await db().selectFrom('jobs').select('id').where(engine().anyOf('id', [])).execute()).toEqual([]);
-  });
-
-  test('anyOfParameter: a query built once (preparedQuery) takes its list at each call', async () => {
-    const byIds = preparedQuery(
-      opened.database,
-      () => 'ids',
-      (slot) =>
-        db()
-          .selectFrom('jobs')
-          .select('id')
-          .where(engine().anyOfParameter('id', slot('ids')))
-          .orderBy('id'),
-    );
-    const ids = (values: number[]) => byIds({ ids: engine().listParameter(values) });
-    expect(await ids([3, 1, 99])).toEqual([{ id: 1 }, { id: 3 }]);
-    expect(await ids([...Array.from({ length: 70_000 }, (_, i) => 100 + i), 2])).toEqual([{ id: 2 }]);
-    expect(await ids([])).toEqual([]);
   });
 
   test('nextNumber: rows numbered in the order they came, from the first number', async () => {

@@ -40,13 +40,6 @@ export interface Engine {
    * `= ANY($1)` on PostgreSQL, `IN (SELECT value FROM json_each(?))` on SQLite.
    */
   anyOf(column: string, values: readonly (string | number)[]): RawBuilder<SqlBool>;
-  /**
-   * anyOf for a query built once (preparedQuery): `parameter` is where the list goes, a slot whose
-   * value listParameter made at run time.
-   */
-  anyOfParameter(column: string, parameter: unknown): RawBuilder<SqlBool>;
-  /** A list as anyOfParameter takes it: JSON text on SQLite, the array itself on PostgreSQL. */
-  listParameter(values: readonly (string | number)[]): unknown;
 }
 
 export const sqliteEngine: Engine = {
@@ -57,8 +50,6 @@ export const sqliteEngine: Engine = {
   utcHour: (column) => sql<string>`substr(${sql.ref(column)}, 1, 13)`,
   nextNumber: (table, column, first) => sql<number>`(SELECT COALESCE(MAX(${sql.ref(column)}), ${sql.lit(first - 1)}) + 1 FROM ${sql.table(table)})`,
   anyOf: (column, values) => sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`,
-  anyOfParameter: (column, parameter) => sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${parameter}))`,
-  listParameter: (values) => JSON.stringify(values),
 };
 
 export const postgresEngine: Engine = {
@@ -69,8 +60,6 @@ export const postgresEngine: Engine = {
   utcHour: (column) => sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')`,
   nextNumber: () => undefined,
   anyOf: (column, values) => sql<SqlBool>`${sql.ref(column)} = ANY(${values})`,
-  anyOfParameter: (column, parameter) => sql<SqlBool>`${sql.ref(column)} = ANY(${parameter})`,
-  listParameter: (values) => values,
 };
 
 /** A store's database: the query builder and the engine it runs on. */

@@ -1,8 +1,7 @@
-// The catalogue's migrations, in the order they run, and how the store and the migrate command reach
-// the database and apply them. A schema change is a new module here (NNNN-what-it-does.ts) added at
-// the end of both lists.
+// The catalogue's migrations, in the order they run, and how the store and the migrate command apply
+// them. A schema change is a new module here (NNNN-what-it-does.ts) added at the end of both lists.
 import type { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
+import type pg from 'pg';
 import { initial } from './0001-initial.ts';
 import { importJobs } from './0002-import-jobs.ts';
 import { migratePostgres, migrateSqlite, type Migration, type MigrationReport } from './runner.ts';
@@ -15,31 +14,6 @@ export const sqliteMigrations: readonly Migration<DatabaseSync>[] = [initial.sql
 export const postgresMigrations: readonly Migration<pg.PoolClient>[] = [initial.postgres, importJobs.postgres];
 
 export const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
-
-export interface PostgresOptions {
-  url: string;
-  /** A read replica for listings, products and counts; writes and reservations always use `url`. */
-  readUrl: string | null;
-  schema: string;
-  /** Connections per pool; the service answers many requests per connection, so a few per core suffice. */
-  poolSize: number;
-}
-
-/** A pool whose sessions work in the configured schema (the migrate command's too). */
-export function schemaPool(url: string, options: Pick<PostgresOptions, 'schema' | 'poolSize'>): pg.Pool {
-  // Settings given in the URL (options=-c ...) are kept and the schema and plan mode added to
-  // them (pg lets the URL's options replace the configured ones, so they travel outside it).
-  // Custom plans: a filtered page's best plan depends on its values (how many rows the category
-  // and price range hold), which a generic plan cannot know.
-  const address = new URL(url);
-  const given = address.searchParams.get('options');
-  address.searchParams.delete('options');
-  const settings = `-c search_path=${quoteIdentifier(options.schema)},public -c plan_cache_mode=force_custom_plan`;
-  const pool = new pg.Pool({ connectionString: address.toString(), max: options.poolSize, options: given ? `${given} ${settings}` : settings });
-  // Idle clients can fail when the server restarts; without a listener that would crash the process.
-  pool.on('error', (error) => console.error(`catalog: postgres idle client error: ${error.message}`));
-  return pool;
-}
 
 export function migrateCatalogSqlite(db: DatabaseSync): Promise<MigrationReport> {
   return migrateSqlite(db, STORE, sqliteMigrations);
