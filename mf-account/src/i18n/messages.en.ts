@@ -3,7 +3,7 @@
 // start with one of SHARED_PREFIXES (useT.ts sends every other key to the screen's strings). Spec strings stay
 // verbatim in English, typos included (here 'Wrong information.! Please Check Your Email and Password',
 // in the screens' own "Forget pasword" and "Congratulations, SignUp Done!"); Russian is a proper translation.
-import type { SharedPrefix } from './useT.ts';
+import type { SharedPrefix } from './sharedPrefixes.ts';
 
 const en = {
   'common.optional': '(optional)',

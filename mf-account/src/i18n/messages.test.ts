@@ -16,7 +16,7 @@ import resetEn from './resetMessages.en.ts';
 import resetRu from './resetMessages.ru.ts';
 import signUpEn from './signUpMessages.en.ts';
 import signUpRu from './signUpMessages.ru.ts';
-import { SHARED_PREFIXES } from './useT.ts';
+import { SHARED_PREFIXES } from './sharedPrefixes.ts';
 import userEn from './userMessages.en.ts';
 import userRu from './userMessages.ru.ts';
 

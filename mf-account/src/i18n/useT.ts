@@ -2,11 +2,7 @@ import { useMemo } from 'react';
 import { createTranslator, type Translate, type Translator } from 'shared-events';
 import { useTranslate } from 'shared-events/react';
 import type { MessageKey } from './messages.en.ts';
-
-/** What the keys of the strings every screen shares start with; no screen's own key does. */
-export const SHARED_PREFIXES = ['common', 'connect', 'error', 'field', 'record', 'benefit', 'resetLink'] as const;
-
-export type SharedPrefix = (typeof SHARED_PREFIXES)[number];
+import { SHARED_PREFIXES, type SharedPrefix } from './sharedPrefixes.ts';
 
 const isShared = (key: string) => SHARED_PREFIXES.includes(key.slice(0, key.indexOf('.')) as SharedPrefix);
 
