@@ -122,18 +122,13 @@ function serverConfig(production: boolean, output: string): Configuration {
 
 /**
  * page-styles.json beside the build: the stylesheets of the shell's own components (the chunk the
- * entry loads with import('./bootstrap')), of its own pages (their chunks, src/app/shellPages.tsx) and
- * of the parts whose code arrives once the page is live (src/app/afterLive.tsx).
+ * entry loads with import('./bootstrap')) and of its own pages (their chunks, src/app/shellPages.tsx).
  * A page rendered on the server links them in its head, so the header, the footer and a shell page
  * are styled from the first paint, before any script (or with none).
  */
 class PageStylesPlugin {
   apply(compiler: webpack.Compiler): void {
-    const origins = new Set([
-      path.join(here, 'src', 'index.ts'),
-      path.join(here, 'src', 'app', 'shellPages.tsx'),
-      path.join(here, 'src', 'app', 'afterLive.tsx'),
-    ]);
+    const origins = new Set([path.join(here, 'src', 'index.ts'), path.join(here, 'src', 'app', 'shellPages.tsx')]);
     compiler.hooks.thisCompilation.tap('PageStylesPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PageStylesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const files = new Set<string>();

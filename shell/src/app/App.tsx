@@ -3,13 +3,13 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { HydrateLater, markBusInstance, useCompareIds } from 'shared-events/react';
 import { RemoteSlot } from '../remotes/RemoteSlot.tsx';
 import { Header } from '../header/Header.tsx';
+import { Footer } from '../footer/Footer.tsx';
 import { Breadcrumb } from '../breadcrumb/Breadcrumb.tsx';
 import { Toasts } from '../toasts/Toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { appRoutes } from './routes.tsx';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 import { noteLive } from './liveMark.ts';
-import { FooterAfterLive } from './afterLive.tsx';
 import { matchRoute } from './routeManifest.ts';
 import styles from './App.module.css';
 
@@ -44,7 +44,7 @@ export function App() {
       <CompareTraySpace />
       {/* Below every page's fold: hydrated when near the viewport, on idle or at the first input. */}
       <HydrateLater>
-        <FooterAfterLive />
+        <Footer />
       </HydrateLater>
       <Toasts />
     </div>

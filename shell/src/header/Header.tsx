@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n/useT.ts';
 import { RemoteSlot } from '../remotes/RemoteSlot.tsx';
-import { CategoryMenuAfterLive } from '../app/afterLive.tsx';
+import { CategoryMenu } from './CategoryMenu.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MainNav } from './MainNav.tsx';
 import { WishlistLink } from './WishlistLink.tsx';
@@ -31,7 +31,7 @@ export function Header() {
         </div>
       </div>
       <div className={styles.bottom}>
-        <CategoryMenuAfterLive />
+        <CategoryMenu />
         <MainNav />
       </div>
     </header>

@@ -7,7 +7,6 @@ import type { ReactElement } from 'react';
 import { renderScopeFrom, setRenderScopeStore, translationsReady, type RenderScope } from 'shared-events';
 import { App } from '../app/App.tsx';
 import { preloadShellPage } from '../app/shellPages.tsx';
-import { preloadAfterLive } from '../app/afterLive.tsx';
 import { matchRoute } from '../app/routeManifest.ts';
 import type { ExposedComponent } from '../remotes/federation.ts';
 import { PreloadedScreens, screenKey } from '../remotes/preloadedScreens.ts';
@@ -113,9 +112,8 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
     }
   }
 
-  // The shell's own strings (loading since this build was first required), its page's code, if it is
-  // one, and the code of the parts the browser loads once the page is live.
-  await Promise.all([translationsReady(), preloadShellPage(pathname), preloadAfterLive()]);
+  // The shell's own strings (loading since this build was first required) and its page's code, if it is one.
+  await Promise.all([translationsReady(), preloadShellPage(pathname)]);
   const scope = renderScopeFrom({ language: request.language, pageName: request.pageName, answers: request.answers });
   const element = (
     <PreloadedScreens.Provider value={preloaded}>
