@@ -29,9 +29,9 @@ for (const remote of remotes) {
       await expect(fallback).toBeVisible();
       await expect(fallback.getByRole('heading', { name: 'This part of the shop is unavailable' })).toBeVisible();
 
-      await page.getByRole('button', { name: 'RU' }).click();
+      await page.getByRole('button', { name: 'RU', exact: true }).click();
       await expect(fallback.getByRole('heading', { name: 'Этот раздел магазина недоступен' })).toBeVisible();
-      await page.getByRole('button', { name: 'EN' }).click();
+      await page.getByRole('button', { name: 'EN', exact: true }).click();
 
       await clientNavigate(page, remote.other);
       await expect(page.locator(`main [data-remote="${remote.otherRemote}"]`).first()).toBeVisible();
