@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { startGateway } from './support/gateway';
 import { staticHost } from './support/staticHost';
+import { toteLine } from './support/storedCart';
 
 // Independent releases as a team meets them: a remote hosted on another origin, and a remote
 // promoted and rolled back while shoppers have the shop open. Each test runs a gateway of its own
@@ -16,20 +17,7 @@ const portBase = Number(process.env.E2E_PORT_BASE ?? 4000) + 500;
 const cli = path.join(repoRoot, 'shell/releases/cli.ts');
 const run = promisify(execFile);
 
-const tote = {
-  id: 9101,
-  title: 'Canvas Tote',
-  description: 'A tote.',
-  price: 19.99,
-  discountPercentage: 0,
-  rating: 4,
-  stock: 3,
-  brand: 'Northwind',
-  category: 'bags',
-  thumbnail: '',
-  images: [],
-  qun: 1,
-};
+const tote = toteLine;
 
 const cartTrigger = (page: Page) => page.locator('header [data-remote="cart"]').getByRole('button', { name: 'Cart, 1 item' });
 const cartRow = (page: Page) => page.locator('main [data-remote="cart"]').getByRole('link', { name: 'Canvas Tote', exact: true });

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { startGateway } from './support/gateway';
 import { buildRemoteAt, hasCommit } from './support/remoteAt';
 import { staticHost } from './support/staticHost';
+import { toteLine } from './support/storedCart';
 
 // A remote built for the previous shared-events keeps working in a shell built with the next one,
 // without releasing them together (decision 0048): the cart remote as built at the last commit of
@@ -16,20 +17,7 @@ import { staticHost } from './support/staticHost';
 const last02 = '823b9a25d5fe91a80d3137cef1d03b49654de658';
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4000) + 586;
 
-const tote = {
-  id: 9101,
-  title: 'Canvas Tote',
-  description: 'A tote.',
-  price: 19.99,
-  discountPercentage: 0,
-  rating: 4,
-  stock: 3,
-  brand: 'Northwind',
-  category: 'bags',
-  thumbnail: '',
-  images: [],
-  qun: 1,
-};
+const tote = toteLine;
 
 test('a cart remote built for shared-events 0.2 shows and switches both languages in the shell of shared-events 1.x', async ({ page }) => {
   test.skip(!hasCommit(last02), 'this clone does not have the commit the old remote is built from');
